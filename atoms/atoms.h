@@ -1,0 +1,312 @@
+// atoms: the values factline stores and the text that produces them.
+//
+// An Atom is one subject-relation-value fact with its provenance, category and
+// two time axes (valid time: when it was true; transaction time: when we
+// learned it). This module owns Status/Result, key normalisation, the relation
+// lexicon and the sentence/question parsers. It does no I/O besides reading a
+// lexicon file and has no storage. Every type here is a plain value: const
+// methods are safe to call from any thread; a Lexicon and a Parser are
+// immutable after construction and may be shared between threads.
+#ifndef FACTLINE_ATOMS_ATOMS_H_
+#define FACTLINE_ATOMS_ATOMS_H_
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace factline {
+
+// ---------------------------------------------------------------------------
+// Status and Result<T> (after leveldb::Status and absl::StatusOr).
+
+enum class StatusCode {
+  kOk = 0,
+  kNotFound,
+  kCorruption,
+  kInvalidArgument,
+  kIOError,
+  kNotSupported,
+  kResourceExhausted,
+};
+
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  static Status Ok() { return Status(); }
+  static Status NotFound(std::string msg) {
+    return Status(StatusCode::kNotFound, std::move(msg));
+  }
+  static Status Corruption(std::string msg) {
+    return Status(StatusCode::kCorruption, std::move(msg));
+  }
+  static Status InvalidArgument(std::string msg) {
+    return Status(StatusCode::kInvalidArgument, std::move(msg));
+  }
+  static Status IOError(std::string msg) {
+    return Status(StatusCode::kIOError, std::move(msg));
+  }
+  static Status NotSupported(std::string msg) {
+    return Status(StatusCode::kNotSupported, std::move(msg));
+  }
+  static Status ResourceExhausted(std::string msg) {
+    return Status(StatusCode::kResourceExhausted, std::move(msg));
+  }
+
+  bool ok() const { return code_ == StatusCode::kOk; }
+  StatusCode code() const { return code_; }
+  const std::string& message() const { return message_; }
+  bool IsNotFound() const { return code_ == StatusCode::kNotFound; }
+  bool IsInvalidArgument() const {
+    return code_ == StatusCode::kInvalidArgument;
+  }
+
+  // "InvalidArgument: <message>", or "OK".
+  std::string ToString() const;
+
+  // Returns a copy whose message is "<context>: <message>"; OK stays OK.
+  Status WithContext(std::string_view context) const;
+
+ private:
+  Status(StatusCode code, std::string msg)
+      : code_(code), message_(std::move(msg)) {}
+  StatusCode code_ = StatusCode::kOk;
+  std::string message_;
+};
+
+// Holds either a T or a non-OK Status. Accessing value() of an error is a
+// programmer error (asserted).
+template <typename T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : data_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(Status status)                         // NOLINT: implicit by design
+      : data_(std::move(status)) {}
+
+  bool ok() const { return std::holds_alternative<T>(data_); }
+  const Status& status() const {
+    static const Status kOkStatus;
+    return ok() ? kOkStatus : std::get<Status>(data_);
+  }
+  T& value() & { return std::get<T>(data_); }
+  const T& value() const& { return std::get<T>(data_); }
+  T&& value() && { return std::get<T>(std::move(data_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+
+ private:
+  std::variant<T, Status> data_;
+};
+
+#define FACTLINE_CONCAT_INNER_(a, b) a##b
+#define FACTLINE_CONCAT_(a, b) FACTLINE_CONCAT_INNER_(a, b)
+
+#define FACTLINE_RETURN_IF_ERROR(expr)              \
+  do {                                              \
+    ::factline::Status factline_status_ = (expr);   \
+    if (!factline_status_.ok()) return factline_status_; \
+  } while (0)
+
+#define FACTLINE_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
+  auto tmp = (expr);                                    \
+  if (!tmp.ok()) return tmp.status();                   \
+  lhs = std::move(tmp).value()
+
+#define FACTLINE_ASSIGN_OR_RETURN(lhs, expr) \
+  FACTLINE_ASSIGN_OR_RETURN_IMPL_(           \
+      FACTLINE_CONCAT_(factline_result_, __LINE__), lhs, expr)
+
+// ---------------------------------------------------------------------------
+// Times. Both axes are microseconds since the Unix epoch (UTC). Callers that
+// replay an ordered log may use any monotone counter (the FactConsolidation
+// runner uses the fact's serial number).
+
+using Timestamp = std::int64_t;
+inline constexpr Timestamp kForever = std::numeric_limits<Timestamp>::max();
+inline constexpr Timestamp kNoTime = std::numeric_limits<Timestamp>::min();
+
+// Current wall-clock time in microseconds since the epoch.
+Timestamp NowMicros();
+
+// Parses "2026-11-29", "2026-11-29T14:05:00Z", "2026-11-29 14:05:00" (UTC)
+// or a plain integer (taken as raw microseconds).
+Result<Timestamp> ParseTimestamp(std::string_view text);
+
+// ISO-8601 UTC for real dates; small values (before 1971) print as "@<n>"
+// so serial-number clocks stay readable.
+std::string FormatTimestamp(Timestamp t);
+
+// ---------------------------------------------------------------------------
+// Atom values.
+
+using AtomId = std::uint64_t;
+using EntityId = std::uint64_t;
+using RelationId = std::uint64_t;
+inline constexpr AtomId kNoAtom = 0;
+
+enum class Category : std::uint8_t { kFact, kPreference, kDecision, kContext };
+enum class Origin : std::uint8_t {
+  kHuman,
+  kLocalModel,
+  kCloudModel,
+  kFallback,
+  kExternalApi,
+  kDataset,
+};
+enum class Verification : std::uint8_t {
+  kPending,
+  kVerified,
+  kRejected,
+  kExpired,
+};
+enum class Cardinality : std::uint8_t { kOne, kMany };
+
+std::string_view ToString(Category c);
+std::string_view ToString(Origin o);
+std::string_view ToString(Verification v);
+std::string_view ToString(Cardinality c);
+Result<Category> ParseCategory(std::string_view s);
+Result<Origin> ParseOrigin(std::string_view s);
+Result<Verification> ParseVerification(std::string_view s);
+
+// Who said it and how much we believe it.
+struct Provenance {
+  Origin origin = Origin::kHuman;
+  std::string model_id;    // e.g. "gpt-4o"; empty for humans
+  std::string session_id;  // conversation or job that produced it
+  std::string source;      // reference such as "factconsolidation_sh_6k#259"
+  Verification verification = Verification::kPending;
+  double confidence = 1.0;  // in [0, 1]
+};
+
+// One subject-relation-value fact. Display forms are stored as given; keys
+// are derived with NormalizeKey. The graph assigns id and entity ids.
+struct Atom {
+  AtomId id = kNoAtom;
+  std::string subject;      // display form, e.g. "Nobuhiro Watsuki"
+  std::string relation;     // relation key: lexicon id ("P641") or phrase
+  std::string value;        // display form of the object
+  Category category = Category::kFact;
+  Timestamp valid_from = kNoTime;  // kNoTime: defaults to tx_time on write
+  Timestamp valid_to = kForever;   // set when superseded
+  Timestamp tx_time = kNoTime;     // kNoTime: stamped with NowMicros()
+  Provenance provenance;
+  EntityId subject_id = 0;   // assigned by the graph on write
+  std::uint64_t relation_id = 0;
+  EntityId value_id = 0;
+  AtomId superseded_by = kNoAtom;     // newer atom that closed this one
+  AtomId supersedes = kNoAtom;        // older atom this one closed
+  std::vector<std::string> reinforced_by;  // sources that repeated it
+};
+
+// Canonical lookup key: Unicode-transparent (bytes >= 0x80 are kept as is),
+// ASCII case folded, whitespace runs collapsed to one space, surrounding
+// quotes and trailing punctuation removed. "  The  Beatles. " -> "the beatles".
+std::string NormalizeKey(std::string_view text);
+
+// Display form: whitespace collapsed and trimmed, one pair of surrounding
+// quotes removed, case and punctuation kept ("Washington, D.C." stays).
+// Non-ASCII bytes round-trip unchanged.
+std::string CleanDisplay(std::string_view text);
+
+// Checks that `text` is well-formed UTF-8; the error names the byte offset.
+Status ValidateUtf8(std::string_view text);
+
+// Limits applied to every stored field (bytes).
+inline constexpr std::size_t kMaxFieldBytes = 64 * 1024;
+
+// ---------------------------------------------------------------------------
+// The relation lexicon (datasets/lexicon/relations.json).
+
+struct RelationDef {
+  std::string id;    // "P641", "works_at"
+  std::string name;  // canonical name, "sport"
+  Cardinality cardinality = Cardinality::kOne;
+  std::string alias_of;  // non-empty: facts are keyed on that relation's id
+  std::vector<std::string> aliases;  // other noun-phrase names
+  std::vector<std::string> sentence_templates;  // "[X] is married to __"
+  std::vector<std::string> question_templates;  // "Who is [X] married to?"
+  std::vector<std::string> cues;  // words a free-form question uses for it
+};
+
+class Lexicon {
+ public:
+  // Parses lexicon JSON; errors name the offending relation and field.
+  static Result<Lexicon> FromJson(std::string_view json);
+  static Result<Lexicon> FromFile(const std::string& path);
+  // The lexicon compiled into the library from datasets/lexicon.
+  static const Lexicon& Builtin();
+
+  const std::vector<RelationDef>& relations() const { return relations_; }
+  // By id, following alias_of ("P276" -> the P131 entry). nullptr if unknown.
+  const RelationDef* Find(std::string_view id) const;
+  // By canonical name or alias (normalised). nullptr if unknown.
+  const RelationDef* FindByName(std::string_view name) const;
+  // Cardinality for a relation key; relations not in the lexicon are one-
+  // valued unless their phrase names a many-valued verb ("likes").
+  Cardinality CardinalityOf(std::string_view relation_key) const;
+  // Canonical key for a relation phrase or id: a lexicon id when the phrase
+  // names a lexicon relation, else the normalised phrase.
+  std::string CanonicalRelation(std::string_view phrase) const;
+
+ private:
+  std::vector<RelationDef> relations_;
+};
+
+// ---------------------------------------------------------------------------
+// Text to atoms.
+
+// A subject-relation-value triple read from a sentence.
+struct ParsedFact {
+  std::string subject;   // display form
+  std::string relation;  // canonical relation key
+  std::string value;     // display form
+  std::string pattern;   // which template or generic shape matched
+};
+
+// A (subject, relation) question read from a question sentence.
+struct ParsedQuestion {
+  std::string subject;
+  std::string relation;
+  std::string pattern;
+};
+
+// Compiles the lexicon's templates plus the generic shapes into RE2 patterns.
+// Among patterns that match, the one with the most literal text wins (so "The
+// capital of [X] is __" beats "The [X] is __"); ties go to the lexicon.
+class Parser {
+ public:
+  static Result<Parser> Create(const Lexicon& lexicon);
+  Parser(Parser&&) noexcept;
+  Parser& operator=(Parser&&) noexcept;
+  ~Parser();
+
+  // NotFound when no pattern yields an atom; InvalidArgument for empty text,
+  // invalid UTF-8 or oversized input.
+  Result<ParsedFact> ParseSentence(std::string_view sentence) const;
+  // Same for single-relation questions ("Who is X married to?").
+  Result<ParsedQuestion> ParseQuestion(std::string_view question) const;
+
+  const Lexicon& lexicon() const;
+
+ private:
+  struct Impl;
+  explicit Parser(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Strips a leading list number ("259. ") from a line; returns the number
+// through `serial` when present.
+std::string_view StripSerial(std::string_view line,
+                             std::optional<std::int64_t>* serial);
+
+}  // namespace factline
+
+#endif  // FACTLINE_ATOMS_ATOMS_H_

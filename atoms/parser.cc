@@ -1,0 +1,310 @@
+// Sentence and question parsing with RE2.
+//
+// Every lexicon template and every generic shape becomes one anchored,
+// case-insensitive pattern. An RE2::Set finds all patterns that match in one
+// pass; among those the most specific (most literal text) is run again to
+// capture its groups. Ranking by literal text lets a generic shape beat a
+// lexicon template that says less ("The R of S is V" beats "The [X] is __"),
+// while "The capital of [X] is __" still beats the generic shape.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <re2/re2.h>
+#include <re2/set.h>
+
+#include "atoms/atoms.h"
+
+namespace factline {
+
+namespace {
+
+// Which capture group holds what; 0 means "not captured".
+struct Slots {
+  int subject = 0;
+  int relation = 0;
+  int value = 0;
+};
+
+struct Pattern {
+  std::unique_ptr<RE2> re;
+  std::string relation;  // fixed relation key, or empty when captured
+  std::string fixed_subject;  // subject implied by the shape ("user")
+  Slots slots;
+  int specificity = 0;  // literal characters; ties go to lower index
+  std::string name;     // template text or shape name, for explanations
+};
+
+// Verb phrases accepted by the generic "S <verb> V" shape. They describe
+// people and organisations the way agents talk about them; a lexicon entry
+// with the same name takes over the relation key.
+constexpr const char* kGenericVerbs[] = {
+    "works at",   "works for",  "works as",   "lives in",  "lives at",
+    "likes",      "loves",      "dislikes",   "hates",     "prefers",
+    "enjoys",     "uses",       "owns",       "knows",     "speaks",
+    "studies at", "studied at", "reports to", "manages",   "is based in",
+    "was born in", "moved to",  "is allergic to", "drives", "plays",
+};
+
+// Subject-less sentences ("Prefers dark mode in all apps") are about the user.
+constexpr const char* kUserVerbs[] = {"prefers", "likes",   "loves",
+                                      "dislikes", "hates",  "enjoys",
+                                      "uses",     "wants",  "needs"};
+
+std::string EscapeLiteral(std::string_view s) { return RE2::QuoteMeta(s); }
+
+// Turns "[X] is married to __" into "(?i)^(.+?) is married to (.+)$".
+// Returns the literal-character count through *specificity.
+std::string TemplateToRegex(std::string_view tmpl, bool question,
+                            Slots* slots, int* specificity) {
+  std::string re = "(?is)^";
+  int group = 0;
+  *specificity = 0;
+  std::size_t i = 0;
+  while (i < tmpl.size()) {
+    if (tmpl.compare(i, 3, "[X]") == 0) {
+      re += "(.+?)";
+      slots->subject = ++group;
+      i += 3;
+    } else if (tmpl.compare(i, 2, "__") == 0) {
+      re += "(.+)";
+      slots->value = ++group;
+      i += 2;
+    } else {
+      std::size_t next = tmpl.size();
+      for (std::size_t j = i; j < tmpl.size(); ++j) {
+        if (tmpl.compare(j, 3, "[X]") == 0 || tmpl.compare(j, 2, "__") == 0) {
+          next = j;
+          break;
+        }
+      }
+      std::string_view lit = tmpl.substr(i, next - i);
+      if (question) {
+        // Question marks are optional and stripped before matching.
+        while (!lit.empty() && (lit.back() == '?' || lit.back() == ' ')) {
+          lit.remove_suffix(1);
+        }
+      }
+      re += EscapeLiteral(lit);
+      *specificity += static_cast<int>(lit.size());
+      i = next;
+    }
+  }
+  re += "$";
+  return re;
+}
+
+Status AddPattern(std::vector<Pattern>* out, const std::string& regex,
+                  Pattern p) {
+  p.re = std::make_unique<RE2>(regex);
+  if (!p.re->ok()) {
+    return Status::InvalidArgument("pattern for '" + p.name +
+                                   "' does not compile: " + p.re->error());
+  }
+  out->push_back(std::move(p));
+  return Status::Ok();
+}
+
+std::string TrimSentence(std::string_view text, bool question) {
+  std::string s = CleanDisplay(text);
+  if (question) {
+    while (!s.empty() && (s.back() == '?' || s.back() == ' ')) s.pop_back();
+  } else if (!s.empty() && (s.back() == '.' || s.back() == '!')) {
+    // Exactly one terminator: "Washington, D.C.." keeps its own period.
+    s.pop_back();
+  }
+  return s;
+}
+
+Status CheckInput(std::string_view text) {
+  if (text.size() > kMaxFieldBytes) {
+    return Status::InvalidArgument("text of " + std::to_string(text.size()) +
+                                   " bytes exceeds the limit of " +
+                                   std::to_string(kMaxFieldBytes));
+  }
+  FACTLINE_RETURN_IF_ERROR(ValidateUtf8(text));
+  if (CleanDisplay(text).empty()) {
+    return Status::InvalidArgument("empty text");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+struct Parser::Impl {
+  const Lexicon* lexicon = nullptr;
+  std::vector<Pattern> sentences;
+  std::vector<Pattern> questions;
+  std::unique_ptr<RE2::Set> sentence_set;
+  std::unique_ptr<RE2::Set> question_set;
+
+  // Captures of the best matching pattern; false when none matches.
+  bool Match(const std::vector<Pattern>& patterns, const RE2::Set& set,
+             const std::string& text, const Pattern** which,
+             std::string groups[3]) const {
+    std::vector<int> hits;
+    if (!set.Match(text, &hits)) return false;
+    std::sort(hits.begin(), hits.end(), [&](int a, int b) {
+      if (patterns[a].specificity != patterns[b].specificity) {
+        return patterns[a].specificity > patterns[b].specificity;
+      }
+      return a < b;
+    });
+    for (int index : hits) {
+      const Pattern& p = patterns[index];
+      int n = p.re->NumberOfCapturingGroups();
+      std::string g[3];
+      RE2::Arg args[3] = {&g[0], &g[1], &g[2]};
+      const RE2::Arg* argv[3] = {&args[0], &args[1], &args[2]};
+      if (!RE2::FullMatchN(text, *p.re, argv, n)) continue;
+      bool empty_capture = false;
+      for (int k = 0; k < n; ++k) {
+        empty_capture = empty_capture || CleanDisplay(g[k]).empty();
+      }
+      if (empty_capture) continue;
+      for (int k = 0; k < 3; ++k) groups[k] = std::move(g[k]);
+      *which = &p;
+      return true;
+    }
+    return false;
+  }
+};
+
+Parser::Parser(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Parser::Parser(Parser&&) noexcept = default;
+Parser& Parser::operator=(Parser&&) noexcept = default;
+Parser::~Parser() = default;
+
+const Lexicon& Parser::lexicon() const { return *impl_->lexicon; }
+
+Result<Parser> Parser::Create(const Lexicon& lexicon) {
+  auto impl = std::make_unique<Impl>();
+  impl->lexicon = &lexicon;
+  for (const RelationDef& def : lexicon.relations()) {
+    const RelationDef* target = lexicon.Find(def.id);
+    for (const auto& t : def.sentence_templates) {
+      Pattern p;
+      p.relation = target->id;
+      p.name = t;
+      std::string re = TemplateToRegex(t, false, &p.slots, &p.specificity);
+      FACTLINE_RETURN_IF_ERROR(AddPattern(&impl->sentences, re, std::move(p)));
+    }
+    for (const auto& t : def.question_templates) {
+      Pattern p;
+      p.relation = target->id;
+      p.name = t;
+      std::string re = TemplateToRegex(t, true, &p.slots, &p.specificity);
+      FACTLINE_RETURN_IF_ERROR(AddPattern(&impl->questions, re, std::move(p)));
+    }
+  }
+
+  // Generic sentence shapes. Specificity counts their literal characters.
+  auto generic = [&](std::vector<Pattern>* out, const char* name,
+                     const std::string& re, Slots slots, int specificity,
+                     std::string relation = "", std::string subject = "") {
+    Pattern p;
+    p.name = name;
+    p.slots = slots;
+    p.specificity = specificity;
+    p.relation = std::move(relation);
+    p.fixed_subject = std::move(subject);
+    return AddPattern(out, re, std::move(p));
+  };
+  const std::string poss = "(?:'s|\u2019s)";
+  FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "The R of S is V",
+                                   "(?is)^the (.+?) of (.+?) (?:is|are) (.+)$",
+                                   {2, 1, 3}, 12));
+  FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "S's R is V",
+                                   "(?is)^(.+?)" + poss + " (.+?) (?:is|are) (.+)$",
+                                   {1, 2, 3}, 7));
+  FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "V is S's R",
+                                   "(?is)^(.+?) is (?:the )?(.+?)" + poss +
+                                       " (.+)$",
+                                   {2, 3, 1}, 6));
+  FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "V is the R of S",
+                                   "(?is)^(.+?) is the (.+?) of (.+)$",
+                                   {3, 2, 1}, 11));
+  for (const char* verb : kGenericVerbs) {
+    std::string v = verb;
+    FACTLINE_RETURN_IF_ERROR(generic(
+        &impl->sentences, verb, "(?is)^(.+?) (" + EscapeLiteral(v) + ") (.+)$",
+        {1, 2, 3}, static_cast<int>(v.size()) + 2));
+  }
+  for (const char* verb : kUserVerbs) {
+    std::string v = verb;
+    FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, verb,
+                                     "(?is)^(" + EscapeLiteral(v) + ") (.+)$",
+                                     {0, 1, 2}, static_cast<int>(v.size()),
+                                     "", "user"));
+  }
+
+  // Generic question shapes.
+  FACTLINE_RETURN_IF_ERROR(generic(
+      &impl->questions, "What is the R of S?",
+      "(?is)^(?:what|who|which|where)(?: is|'s| are| was)? the (.+?) of (.+)$",
+      {2, 1, 0}, 12));
+  FACTLINE_RETURN_IF_ERROR(generic(
+      &impl->questions, "Who is S's R?",
+      "(?is)^(?:what|who|which|where)(?: is|'s| are| was)? (.+?)" + poss +
+          " (.+)$",
+      {1, 2, 0}, 8));
+
+  for (auto* list : {&impl->sentences, &impl->questions}) {
+    auto set = std::make_unique<RE2::Set>(RE2::DefaultOptions,
+                                          RE2::ANCHOR_BOTH);
+    for (const Pattern& p : *list) {
+      std::string error;
+      // The Set gets the same pattern text; it is anchored by the Set too.
+      if (set->Add(p.re->pattern(), &error) < 0) {
+        return Status::InvalidArgument("pattern for '" + p.name +
+                                       "' rejected by RE2::Set: " + error);
+      }
+    }
+    if (!set->Compile()) {
+      return Status::ResourceExhausted("RE2::Set does not compile");
+    }
+    (list == &impl->sentences ? impl->sentence_set : impl->question_set) =
+        std::move(set);
+  }
+  return Parser(std::move(impl));
+}
+
+Result<ParsedFact> Parser::ParseSentence(std::string_view sentence) const {
+  FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
+  std::string text = TrimSentence(sentence, false);
+  const Pattern* p = nullptr;
+  std::string g[3];
+  if (!impl_->Match(impl_->sentences, *impl_->sentence_set, text, &p, g)) {
+    return Status::NotFound("no template or generic shape matches '" + text +
+                            "'");
+  }
+  ParsedFact fact;
+  fact.subject = p->slots.subject ? CleanDisplay(g[p->slots.subject - 1])
+                                  : p->fixed_subject;
+  fact.relation = p->slots.relation
+                      ? impl_->lexicon->CanonicalRelation(
+                            g[p->slots.relation - 1])
+                      : p->relation;
+  fact.value = CleanDisplay(g[p->slots.value - 1]);
+  fact.pattern = p->name;
+  return fact;
+}
+
+Result<ParsedQuestion> Parser::ParseQuestion(std::string_view question) const {
+  FACTLINE_RETURN_IF_ERROR(CheckInput(question));
+  std::string text = TrimSentence(question, true);
+  const Pattern* p = nullptr;
+  std::string g[3];
+  if (!impl_->Match(impl_->questions, *impl_->question_set, text, &p, g)) {
+    return Status::NotFound("no question template matches '" + text + "'");
+  }
+  ParsedQuestion q;
+  q.subject = CleanDisplay(g[p->slots.subject - 1]);
+  q.relation = p->slots.relation ? impl_->lexicon->CanonicalRelation(
+                                       g[p->slots.relation - 1])
+                                 : p->relation;
+  q.pattern = p->name;
+  return q;
+}
+
+}  // namespace factline

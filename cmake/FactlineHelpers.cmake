@@ -1,0 +1,24 @@
+# factline_module(NAME <module> SRCS ... DEPS ... PRIVATE_DEPS ...)
+# Makes factline_<module> with alias factline::<module>. Public DEPS mirror the
+# layering in STYLE.md §1; third-party libraries go in PRIVATE_DEPS so only the
+# module that wraps them sees their headers.
+set(FACTLINE_WARNINGS -Wall -Wextra -Wpedantic -Werror)
+
+function(factline_module)
+  cmake_parse_arguments(M "" "NAME" "SRCS;DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(factline_${M_NAME} STATIC ${M_SRCS})
+  add_library(factline::${M_NAME} ALIAS factline_${M_NAME})
+  target_include_directories(factline_${M_NAME} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>)
+  target_compile_options(factline_${M_NAME} PRIVATE ${FACTLINE_WARNINGS})
+  target_link_libraries(factline_${M_NAME} PUBLIC ${M_DEPS} PRIVATE ${M_PRIVATE_DEPS})
+endfunction()
+
+# factline_test(NAME <module> SRCS ... DEPS ...)
+function(factline_test)
+  cmake_parse_arguments(T "" "NAME" "SRCS;DEPS" ${ARGN})
+  add_executable(factline_${T_NAME}_tests ${T_SRCS})
+  target_compile_options(factline_${T_NAME}_tests PRIVATE ${FACTLINE_WARNINGS})
+  target_link_libraries(factline_${T_NAME}_tests PRIVATE ${T_DEPS} factline_test_main)
+  catch_discover_tests(factline_${T_NAME}_tests)
+endfunction()

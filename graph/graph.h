@@ -1,0 +1,214 @@
+// graph: the temporal graph on LMDB, factline's source of truth.
+//
+// Entities are nodes (interned by normalised name), atoms are timed edges
+// subject --relation--> value. A Store owns one LMDB environment in a
+// directory. All reads run in a Reader (an MVCC snapshot); all writes run in
+// Store::Update, whose callback may be re-run from scratch if the map had to
+// grow, so it must not leak side effects outside the Writer it is given.
+// Thread safety: a Store may be shared; Read and Update may be called from
+// any thread (writers serialise). A Reader/Writer belongs to the call that
+// received it and must not escape it; do not call Update from inside Read or
+// Update (it would wait for itself). A GraphView copies the current atoms of
+// a snapshot into a Boost.Graph for multi-hop paths.
+#ifndef FACTLINE_GRAPH_GRAPH_H_
+#define FACTLINE_GRAPH_GRAPH_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "atoms/atoms.h"
+
+namespace factline::graph {
+
+// Bumped whenever the on-disk layout changes; Open refuses other versions.
+inline constexpr std::uint32_t kFormatVersion = 1;
+
+struct StoreOptions {
+  std::size_t initial_map_bytes = 64u << 20;  // grown on MDB_MAP_FULL
+  std::size_t max_map_bytes = std::size_t{1} << 40;  // growth stops here
+  bool read_only = false;
+  bool create_if_missing = true;
+  bool sync = true;  // false: MDB_NOSYNC, durable only on clean close
+};
+
+struct Entity {
+  EntityId id = 0;
+  std::string display;  // first display form seen
+  std::string key;      // NormalizeKey(display)
+};
+
+struct Relation {
+  RelationId id = 0;
+  std::string key;  // canonical relation key ("P641", "works at")
+  Cardinality cardinality = Cardinality::kOne;
+};
+
+// One audit-log entry. Sequence numbers start at 1 and have no gaps.
+struct AuditRecord {
+  std::uint64_t seq = 0;
+  Timestamp time = 0;      // wall-clock time of the write
+  AtomId atom = kNoAtom;   // atom acted on (kNoAtom for store-level events)
+  std::string action;      // "added", "superseded", "reinforced", ...
+  std::string detail;      // JSON object with the rest (reason, verdicts)
+};
+
+struct StoreStats {
+  std::uint64_t entities = 0;
+  std::uint64_t relations = 0;
+  std::uint64_t atoms = 0;
+  std::uint64_t current_slots = 0;   // (subject, relation) pairs with a value
+  std::uint64_t current_atoms = 0;
+  std::uint64_t superseded_atoms = 0;
+  std::uint64_t audit_records = 0;
+  std::size_t map_bytes = 0;
+  std::size_t used_bytes = 0;
+};
+
+// Read access to one consistent snapshot.
+class Reader {
+ public:
+  virtual ~Reader() = default;
+
+  // NotFound when no entity has this normalised name.
+  virtual Result<Entity> FindEntity(std::string_view name) const = 0;
+  virtual Result<Entity> GetEntity(EntityId id) const = 0;
+  virtual Result<Relation> FindRelation(std::string_view key) const = 0;
+  virtual Result<Relation> GetRelation(RelationId id) const = 0;
+  virtual Result<Atom> GetAtom(AtomId id) const = 0;
+  // Current atoms of a slot; empty when none.
+  virtual Result<std::vector<AtomId>> Current(EntityId subject,
+                                              RelationId relation) const = 0;
+  // Every atom ever written for the slot, in transaction-time order.
+  virtual Result<std::vector<AtomId>> History(EntityId subject,
+                                              RelationId relation) const = 0;
+  // Current atoms of every relation of a subject.
+  virtual Result<std::vector<AtomId>> CurrentOfSubject(
+      EntityId subject) const = 0;
+  // Subjects whose (any, current or past) atom of `relation` has this value.
+  virtual Result<std::vector<EntityId>> SubjectsWithValue(
+      EntityId value, RelationId relation) const = 0;
+  // Calls fn for each entity; stops early and returns fn's error.
+  virtual Status ForEachEntity(
+      const std::function<Status(const Entity&)>& fn) const = 0;
+  // Calls fn for each current atom.
+  virtual Status ForEachCurrentAtom(
+      const std::function<Status(const Atom&)>& fn) const = 0;
+  // Audit records with seq >= since, at most limit of them.
+  virtual Result<std::vector<AuditRecord>> Audit(std::uint64_t since,
+                                                 std::size_t limit) const = 0;
+  virtual Result<StoreStats> Stats() const = 0;
+};
+
+// Write access inside Store::Update. Reads see the transaction's own writes.
+class Writer : public Reader {
+ public:
+  // Returns the entity with this normalised name, creating it if needed.
+  virtual Result<Entity> InternEntity(std::string_view display) = 0;
+  // Relation keys are stored verbatim (not normalised). An existing relation
+  // is returned unchanged: the first cardinality recorded wins.
+  virtual Result<Relation> InternRelation(std::string_view key,
+                                          Cardinality cardinality) = 0;
+  // Stores a new atom: interns the subject and value entities (the value is
+  // an entity so multi-hop questions can follow it), assigns atom->id and
+  // the entity/relation ids, stamps tx_time (NowMicros) and valid_from
+  // (tx_time) when unset, and adds the atom to the slot's history and to the
+  // reverse index. A relation not yet interned is interned with
+  // Cardinality::kOne; intern it first for another cardinality. Does not
+  // touch the slot's current set (the resolver decides that).
+  // InvalidArgument for empty or oversized (kMaxFieldBytes) fields.
+  virtual Status InsertAtom(Atom* atom) = 0;
+  // Rewrites an existing atom record (validity, links, reinforcements).
+  // NotFound for an unknown id; InvalidArgument when the subject, relation,
+  // value ids or tx_time differ from the stored atom (0/kNoTime: keep).
+  virtual Status UpdateAtom(const Atom& atom) = 0;
+  // Replaces the slot's current set (empty clears it). InvalidArgument for
+  // ids never assigned; membership of the slot is the caller's promise.
+  virtual Status SetCurrent(EntityId subject, RelationId relation,
+                            const std::vector<AtomId>& atoms) = 0;
+  // Appends to the audit log; fills record->seq (and record->time with
+  // NowMicros when it is 0).
+  virtual Status AppendAudit(AuditRecord* record) = 0;
+};
+
+class Store {
+ public:
+  // Opens or creates a store in directory `path`. Errors: IOError when the
+  // directory is missing/unwritable, NotSupported for another format
+  // version, Corruption when the files are not a factline store.
+  static Result<std::unique_ptr<Store>> Open(const std::string& path,
+                                             const StoreOptions& options);
+  virtual ~Store() = default;
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // Runs fn on a read snapshot.
+  virtual Status Read(const std::function<Status(const Reader&)>& fn) const = 0;
+  // Runs fn in one write transaction and commits it if fn returns OK; if
+  // fn fails nothing is written. On MDB_MAP_FULL the map grows (doubling,
+  // up to max_map_bytes) and fn runs again from the start.
+  virtual Status Update(const std::function<Status(Writer&)>& fn) = 0;
+
+  virtual const std::string& path() const = 0;
+  virtual bool read_only() const = 0;
+
+ protected:
+  Store() = default;
+};
+
+// One hop of a path: the current atom subject --relation--> value.
+struct GraphEdge {
+  AtomId atom = kNoAtom;
+  EntityId subject = 0;
+  RelationId relation = 0;
+  EntityId value = 0;
+};
+
+using GraphPath = std::vector<GraphEdge>;  // hops in order, first from start
+// Decides whether a hop may be used; an empty filter allows every hop.
+using EdgeFilter = std::function<bool(const GraphEdge&)>;
+
+// An in-memory directed multigraph (Boost.Graph underneath) of the current
+// atoms of one snapshot, for multi-hop questions: entities are vertices,
+// each current atom an edge subject -> value. It is a copy: later writes to
+// the store do not show. Immutable once built; const methods may be called
+// from any thread.
+class GraphView {
+ public:
+  // Reads every current atom of `reader` (O(current atoms) time and memory).
+  static Result<GraphView> Build(const Reader& reader);
+  GraphView(GraphView&& other) noexcept;
+  GraphView& operator=(GraphView&& other) noexcept;
+  GraphView(const GraphView&) = delete;
+  GraphView& operator=(const GraphView&) = delete;
+  ~GraphView();
+
+  std::size_t num_entities() const;  // entities that have an edge
+  std::size_t num_edges() const;
+
+  // Simple paths (no entity visited twice) that start at `from` and have 1
+  // to max_hops hops, depth-first, at most max_paths of them. Hops rejected
+  // by `filter` are not taken. Empty when `from` has no edges.
+  std::vector<GraphPath> PathsFrom(EntityId from, std::size_t max_hops,
+                                   const EdgeFilter& filter = {},
+                                   std::size_t max_paths = 1000) const;
+  // A path with the fewest hops from `from` to `to` using hops `filter`
+  // allows (breadth-first). Empty path when from == to; NotFound when `to`
+  // is unreachable.
+  Result<GraphPath> ShortestPath(EntityId from, EntityId to,
+                                 const EdgeFilter& filter = {}) const;
+
+ private:
+  struct Impl;
+  explicit GraphView(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace factline::graph
+
+#endif  // FACTLINE_GRAPH_GRAPH_H_

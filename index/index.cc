@@ -1,0 +1,1 @@
+#include "index/index.h"

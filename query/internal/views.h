@@ -1,0 +1,24 @@
+// Building FactViews (atom + what it superseded + why it is trusted).
+#ifndef FACTLINE_QUERY_INTERNAL_VIEWS_H_
+#define FACTLINE_QUERY_INTERNAL_VIEWS_H_
+
+#include <string>
+
+#include "query/query.h"
+
+namespace factline::query::internal {
+
+// Loads atom `id` with the chain of atoms it superseded (newest first).
+Result<FactView> MakeView(const graph::Reader& reader, AtomId id);
+
+// One line: standing (current / superseded by #n), origin, confidence,
+// verification, source and reinforcement count.
+std::string Why(const Atom& atom);
+
+// True when no atom that superseded `atom` had been learned by time `t`.
+bool CurrentAtTxTime(const graph::Reader& reader, const Atom& atom,
+                     Timestamp t);
+
+}  // namespace factline::query::internal
+
+#endif  // FACTLINE_QUERY_INTERNAL_VIEWS_H_

@@ -1,0 +1,220 @@
+// factline::Memory: opening a store, the write entry points and the
+// slot-level read queries.
+#include <algorithm>
+#include <mutex>
+
+#include "query/internal/memory_impl.h"
+#include "query/internal/views.h"
+#include "query/query.h"
+
+namespace factline {
+
+Memory::Memory() : impl_(std::make_unique<Impl>()) {}
+Memory::~Memory() = default;
+
+Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
+                                             MemoryOptions options) {
+  std::unique_ptr<Memory> memory(new Memory());
+  Impl& impl = *memory->impl_;
+  impl.lexicon = options.lexicon ? options.lexicon : &Lexicon::Builtin();
+  FACTLINE_ASSIGN_OR_RETURN(impl.store,
+                            graph::Store::Open(path, options.store));
+  FACTLINE_ASSIGN_OR_RETURN(Parser parser, Parser::Create(*impl.lexicon));
+  impl.parser = std::make_unique<Parser>(std::move(parser));
+  resolver::ResolverOptions ropts;
+  ropts.lexicon = impl.lexicon;
+  ropts.policy = std::move(options.policy);
+  ropts.gate = std::move(options.gate);
+  impl.resolver =
+      std::make_unique<resolver::Resolver>(impl.store.get(), std::move(ropts));
+  return memory;
+}
+
+const Parser& Memory::parser() const { return *impl_->parser; }
+const Lexicon& Memory::lexicon() const { return *impl_->lexicon; }
+graph::Store& Memory::store() { return *impl_->store; }
+
+Result<RememberReport> Memory::Remember(const std::vector<TextFact>& facts) {
+  RememberReport report;
+  std::vector<Atom> atoms;
+  std::vector<std::size_t> origin_index;  // atom position -> fact position
+  atoms.reserve(facts.size());
+  for (std::size_t i = 0; i < facts.size(); ++i) {
+    const TextFact& fact = facts[i];
+    auto parsed = impl_->parser->ParseSentence(fact.text);
+    if (!parsed.ok()) {
+      if (parsed.status().IsNotFound()) {
+        report.unparsed.push_back({i, fact.text, parsed.status().message()});
+        continue;
+      }
+      return parsed.status().WithContext("fact #" + std::to_string(i));
+    }
+    Atom atom;
+    atom.subject = std::move(parsed->subject);
+    atom.relation = std::move(parsed->relation);
+    atom.value = std::move(parsed->value);
+    atom.category = fact.category;
+    atom.provenance = fact.provenance;
+    atom.tx_time = fact.tx_time;
+    atom.valid_from = fact.valid_from;
+    atoms.push_back(std::move(atom));
+    origin_index.push_back(i);
+  }
+  if (atoms.empty()) return report;
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  auto decisions = impl_->resolver->Write(std::move(atoms));
+  if (!decisions.ok()) return decisions.status();
+  report.decisions = std::move(decisions).value();
+  for (auto& d : report.decisions) d.input_index = origin_index[d.input_index];
+  return report;
+}
+
+Result<RememberReport> Memory::Remember(std::string_view text,
+                                        const Provenance& provenance) {
+  std::vector<TextFact> facts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = StripSerial(text.substr(start, end - start),
+                                        nullptr);
+    if (!CleanDisplay(line).empty()) {
+      TextFact fact;
+      fact.text = std::string(line);
+      fact.provenance = provenance;
+      facts.push_back(std::move(fact));
+    }
+    start = end + 1;
+  }
+  if (facts.empty()) return Status::InvalidArgument("empty text");
+  return Remember(facts);
+}
+
+Result<std::vector<resolver::Decision>> Memory::RememberAtoms(
+    std::vector<Atom> atoms) {
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  return impl_->resolver->Write(std::move(atoms));
+}
+
+namespace {
+
+// Resolves (subject, relation) to graph ids; NotFound when either is unknown.
+Status FindSlot(const graph::Reader& r, const Lexicon& lexicon,
+                std::string_view subject, std::string_view relation,
+                EntityId* subject_id, RelationId* relation_id) {
+  FACTLINE_ASSIGN_OR_RETURN(graph::Entity entity, r.FindEntity(subject));
+  FACTLINE_ASSIGN_OR_RETURN(graph::Relation rel,
+                            r.FindRelation(lexicon.CanonicalRelation(relation)));
+  *subject_id = entity.id;
+  *relation_id = rel.id;
+  return Status::Ok();
+}
+
+// Runs fn on the slot's atom ids; an unknown subject or relation is an empty
+// answer, not an error.
+Result<std::vector<FactView>> SlotQuery(
+    const graph::Store& store, const Lexicon& lexicon,
+    std::string_view subject, std::string_view relation,
+    const std::function<Result<std::vector<AtomId>>(
+        const graph::Reader&, EntityId, RelationId)>& ids_of) {
+  std::vector<FactView> out;
+  Status s = store.Read([&](const graph::Reader& r) -> Status {
+    EntityId sid = 0;
+    RelationId rid = 0;
+    Status found = FindSlot(r, lexicon, subject, relation, &sid, &rid);
+    if (found.IsNotFound()) return Status::Ok();
+    FACTLINE_RETURN_IF_ERROR(found);
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids, ids_of(r, sid, rid));
+    for (AtomId id : ids) {
+      FACTLINE_ASSIGN_OR_RETURN(FactView view, query::internal::MakeView(r, id));
+      out.push_back(std::move(view));
+    }
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<FactView>> Memory::Current(std::string_view subject,
+                                              std::string_view relation) const {
+  return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
+                   [](const graph::Reader& r, EntityId s, RelationId rel) {
+                     return r.Current(s, rel);
+                   });
+}
+
+Result<std::vector<FactView>> Memory::History(std::string_view subject,
+                                              std::string_view relation) const {
+  return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
+                   [](const graph::Reader& r, EntityId s, RelationId rel) {
+                     return r.History(s, rel);
+                   });
+}
+
+Result<std::vector<FactView>> Memory::AsOf(std::string_view subject,
+                                           std::string_view relation,
+                                           Timestamp t, TimeAxis axis) const {
+  return SlotQuery(
+      *impl_->store, *impl_->lexicon, subject, relation,
+      [&](const graph::Reader& r, EntityId s,
+          RelationId rel) -> Result<std::vector<AtomId>> {
+        FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
+                                  r.History(s, rel));
+        std::vector<AtomId> out;
+        for (AtomId id : history) {
+          FACTLINE_ASSIGN_OR_RETURN(Atom atom, r.GetAtom(id));
+          bool live;
+          if (axis == TimeAxis::kValid) {
+            live = atom.valid_from <= t && t < atom.valid_to;
+          } else {
+            live = atom.tx_time <= t &&
+                   query::internal::CurrentAtTxTime(r, atom, t);
+          }
+          if (live) out.push_back(id);
+        }
+        return out;
+      });
+}
+
+Result<std::vector<FactView>> Memory::Entity(std::string_view subject) const {
+  std::vector<FactView> out;
+  Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
+    auto entity = r.FindEntity(subject);
+    if (entity.status().IsNotFound()) return Status::Ok();
+    if (!entity.ok()) return entity.status();
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                              r.CurrentOfSubject(entity->id));
+    for (AtomId id : ids) {
+      FACTLINE_ASSIGN_OR_RETURN(FactView view, query::internal::MakeView(r, id));
+      out.push_back(std::move(view));
+    }
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return out;
+}
+
+Result<graph::StoreStats> Memory::Stats() const {
+  graph::StoreStats stats;
+  Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
+    FACTLINE_ASSIGN_OR_RETURN(stats, r.Stats());
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return stats;
+}
+
+Result<std::vector<graph::AuditRecord>> Memory::Audit(std::uint64_t since,
+                                                      std::size_t limit) const {
+  std::vector<graph::AuditRecord> out;
+  Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
+    FACTLINE_ASSIGN_OR_RETURN(out, r.Audit(since, limit));
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return out;
+}
+
+}  // namespace factline

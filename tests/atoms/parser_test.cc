@@ -1,0 +1,99 @@
+#include <catch2/catch.hpp>
+
+#include "atoms/atoms.h"
+
+namespace factline {
+namespace {
+
+const Parser& TheParser() {
+  static Parser* parser =
+      new Parser(Parser::Create(Lexicon::Builtin()).value());
+  return *parser;
+}
+
+ParsedFact Parse(std::string_view s) {
+  auto r = TheParser().ParseSentence(s);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+TEST_CASE("Parser: lexicon templates yield keyed atoms", "[atoms]") {
+  ParsedFact f = Parse("goaltender is associated with the sport of ice hockey.");
+  CHECK(f.subject == "goaltender");
+  CHECK(f.relation == "P641");
+  CHECK(f.value == "ice hockey");
+  f = Parse("The capital of Papal States is Rome.");
+  CHECK(f.relation == "P36");
+  CHECK(f.subject == "Papal States");
+  // MQuAKE's doubled period: the value keeps its own.
+  f = Parse("The capital of United States of America is Washington, D.C..");
+  CHECK(f.value == "Washington, D.C.");
+  f = Parse("The univeristy where Adam Putnam was educated is University of "
+            "Florida.");
+  CHECK(f.relation == "P69");
+  CHECK(f.subject == "Adam Putnam");
+}
+
+TEST_CASE("Parser: the more specific template wins", "[atoms]") {
+  CHECK(Parse("Beijing is located in the continent of Asia.").relation ==
+        "P30");
+  CHECK(Parse("Harvard is located in the country of USA.").relation == "P17");
+  // P131 and P276 share a template; both key on P131.
+  CHECK(Parse("Louvre is located in Paris.").relation == "P131");
+}
+
+TEST_CASE("Parser: generic shapes derive the relation from the phrase",
+          "[atoms]") {
+  ParsedFact f = Parse("The favourite colour of Alice is green.");
+  CHECK(f.subject == "Alice");
+  CHECK(f.relation == "favourite colour");
+  CHECK(f.value == "green");
+  f = Parse("Bob's dentist is Dr. Moore.");
+  CHECK(f.subject == "Bob");
+  CHECK(f.relation == "dentist");
+  CHECK(f.value == "Dr. Moore");
+  f = Parse("Joseph works at KodeFoundry.");
+  CHECK(f.subject == "Joseph");
+  CHECK(f.value == "KodeFoundry");
+  CHECK(f.relation == Lexicon::Builtin().CanonicalRelation("works at"));
+  f = Parse("Sarah is the user's CTO.");
+  CHECK(f.subject == "user");
+  CHECK(f.relation == "cto");
+  CHECK(f.value == "Sarah");
+  f = Parse("Prefers dark mode in all apps.");
+  CHECK(f.subject == "user");
+  CHECK(f.value == "dark mode in all apps");
+}
+
+TEST_CASE("Parser: sentences with no atom are reported, bad input refused",
+          "[atoms]") {
+  auto none = TheParser().ParseSentence("Hello there.");
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.status().IsNotFound());
+  CHECK(TheParser().ParseSentence("   ").status().IsInvalidArgument());
+  CHECK(TheParser().ParseSentence("a\xFF is b").status().IsInvalidArgument());
+  std::string huge(kMaxFieldBytes + 1, 'a');
+  CHECK(TheParser().ParseSentence(huge).status().IsInvalidArgument());
+}
+
+TEST_CASE("Parser: questions map to (subject, relation)", "[atoms]") {
+  auto q = TheParser().ParseQuestion("Which sport is goaltender associated with?");
+  REQUIRE(q.ok());
+  CHECK(q->subject == "goaltender");
+  CHECK(q->relation == "P641");
+  q = TheParser().ParseQuestion("What is the capital of Papal States?");
+  REQUIRE(q.ok());
+  CHECK(q->relation == "P36");
+  q = TheParser().ParseQuestion("What is the favourite colour of Alice?");
+  REQUIRE(q.ok());
+  CHECK(q->subject == "Alice");
+  CHECK(q->relation == "favourite colour");
+  q = TheParser().ParseQuestion("Who is Bob's dentist?");
+  REQUIRE(q.ok());
+  CHECK(q->subject == "Bob");
+  CHECK(q->relation == "dentist");
+}
+
+}  // namespace
+}  // namespace factline
