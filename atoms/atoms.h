@@ -108,9 +108,9 @@ class [[nodiscard]] Result {
 #define FACTLINE_CONCAT_INNER_(a, b) a##b
 #define FACTLINE_CONCAT_(a, b) FACTLINE_CONCAT_INNER_(a, b)
 
-#define FACTLINE_RETURN_IF_ERROR(expr)              \
-  do {                                              \
-    ::factline::Status factline_status_ = (expr);   \
+#define FACTLINE_RETURN_IF_ERROR(expr)                   \
+  do {                                                   \
+    ::factline::Status factline_status_ = (expr);        \
     if (!factline_status_.ok()) return factline_status_; \
   } while (0)
 
@@ -190,19 +190,20 @@ struct Provenance {
 // are derived with NormalizeKey. The graph assigns id and entity ids.
 struct Atom {
   AtomId id = kNoAtom;
-  std::string subject;      // display form, e.g. "Nobuhiro Watsuki"
-  std::string relation;     // relation key: lexicon id ("P641") or phrase
-  std::string value;        // display form of the object
+  std::string subject;   // display form, e.g. "Nobuhiro Watsuki"
+  std::string relation;  // relation key: lexicon id ("P641") or phrase
+  std::string value;     // display form of the object
+  std::string text;      // sentence it was parsed from; empty if none
   Category category = Category::kFact;
   Timestamp valid_from = kNoTime;  // kNoTime: defaults to tx_time on write
   Timestamp valid_to = kForever;   // set when superseded
   Timestamp tx_time = kNoTime;     // kNoTime: stamped with NowMicros()
   Provenance provenance;
-  EntityId subject_id = 0;   // assigned by the graph on write
+  EntityId subject_id = 0;  // assigned by the graph on write
   std::uint64_t relation_id = 0;
   EntityId value_id = 0;
-  AtomId superseded_by = kNoAtom;     // newer atom that closed this one
-  AtomId supersedes = kNoAtom;        // older atom this one closed
+  AtomId superseded_by = kNoAtom;          // newer atom that closed this one
+  AtomId supersedes = kNoAtom;             // older atom this one closed
   std::vector<std::string> reinforced_by;  // sources that repeated it
 };
 
@@ -230,7 +231,7 @@ struct RelationDef {
   std::string name;  // canonical name, "sport"
   Cardinality cardinality = Cardinality::kOne;
   std::string alias_of;  // non-empty: facts are keyed on that relation's id
-  std::vector<std::string> aliases;  // other noun-phrase names
+  std::vector<std::string> aliases;             // other noun-phrase names
   std::vector<std::string> sentence_templates;  // "[X] is married to __"
   std::vector<std::string> question_templates;  // "Who is [X] married to?"
   std::vector<std::string> cues;  // words a free-form question uses for it
@@ -247,13 +248,19 @@ class Lexicon {
   const std::vector<RelationDef>& relations() const { return relations_; }
   // By id, following alias_of ("P276" -> the P131 entry). nullptr if unknown.
   const RelationDef* Find(std::string_view id) const;
-  // By canonical name or alias (normalised). nullptr if unknown.
+  // By canonical name (or id spelled with spaces), normalised. nullptr if
+  // unknown.
   const RelationDef* FindByName(std::string_view name) const;
+  // By name or any alias ("birthplace" -> P19). Aliases are not used to key
+  // facts: "The Prime Minister of Sweden is X" (MQuAKE P1308, the office as
+  // subject) must stay apart from P6 "head of government" of Sweden, so
+  // readers try the alias only when the literal relation finds nothing.
+  const RelationDef* FindByAlias(std::string_view phrase) const;
   // Cardinality for a relation key; relations not in the lexicon are one-
   // valued unless their phrase names a many-valued verb ("likes").
   Cardinality CardinalityOf(std::string_view relation_key) const;
   // Canonical key for a relation phrase or id: a lexicon id when the phrase
-  // names a lexicon relation, else the normalised phrase.
+  // is a lexicon id or canonical name, else the normalised phrase.
   std::string CanonicalRelation(std::string_view phrase) const;
 
  private:

@@ -1,9 +1,8 @@
 // Loading the relation lexicon from JSON (format "factline-lexicon/1").
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "atoms/atoms.h"
 #include "atoms/internal/builtin_lexicon.h"
@@ -15,8 +14,7 @@ namespace {
 using nlohmann::json;
 
 Status ReadStringList(const json& rel, const char* field,
-                      const std::string& where,
-                      std::vector<std::string>* out) {
+                      const std::string& where, std::vector<std::string>* out) {
   if (!rel.contains(field)) return Status::Ok();
   const json& list = rel[field];
   if (!list.is_array()) {
@@ -35,8 +33,7 @@ Status ReadStringList(const json& rel, const char* field,
 
 Status CheckTemplate(const std::string& t, const std::string& where) {
   if (t.find("[X]") == std::string::npos) {
-    return Status::InvalidArgument(where + ": template '" + t +
-                                   "' has no [X]");
+    return Status::InvalidArgument(where + ": template '" + t + "' has no [X]");
   }
   return Status::Ok();
 }
@@ -160,11 +157,18 @@ const RelationDef* Lexicon::FindByName(std::string_view name) const {
     for (auto& c : id_name) {
       if (c == '_') c = ' ';
     }
-    bool hit = NormalizeKey(def.name) == key || id_name == key;
+    if (NormalizeKey(def.name) == key || id_name == key) return Find(def.id);
+  }
+  return nullptr;
+}
+
+const RelationDef* Lexicon::FindByAlias(std::string_view phrase) const {
+  if (const RelationDef* def = FindByName(phrase)) return def;
+  std::string key = NormalizeKey(phrase);
+  for (const auto& def : relations_) {
     for (const auto& alias : def.aliases) {
-      hit = hit || NormalizeKey(alias) == key;
+      if (NormalizeKey(alias) == key) return Find(def.id);
     }
-    if (hit) return Find(def.id);
   }
   return nullptr;
 }

@@ -30,7 +30,7 @@ namespace factline::graph {
 inline constexpr std::uint32_t kFormatVersion = 1;
 
 struct StoreOptions {
-  std::size_t initial_map_bytes = 64u << 20;  // grown on MDB_MAP_FULL
+  std::size_t initial_map_bytes = 64u << 20;         // grown on MDB_MAP_FULL
   std::size_t max_map_bytes = std::size_t{1} << 40;  // growth stops here
   bool read_only = false;
   bool create_if_missing = true;
@@ -52,17 +52,17 @@ struct Relation {
 // One audit-log entry. Sequence numbers start at 1 and have no gaps.
 struct AuditRecord {
   std::uint64_t seq = 0;
-  Timestamp time = 0;      // wall-clock time of the write
-  AtomId atom = kNoAtom;   // atom acted on (kNoAtom for store-level events)
-  std::string action;      // "added", "superseded", "reinforced", ...
-  std::string detail;      // JSON object with the rest (reason, verdicts)
+  Timestamp time = 0;     // wall-clock time of the write
+  AtomId atom = kNoAtom;  // atom acted on (kNoAtom for store-level events)
+  std::string action;     // "added", "superseded", "reinforced", ...
+  std::string detail;     // JSON object with the rest (reason, verdicts)
 };
 
 struct StoreStats {
   std::uint64_t entities = 0;
   std::uint64_t relations = 0;
   std::uint64_t atoms = 0;
-  std::uint64_t current_slots = 0;   // (subject, relation) pairs with a value
+  std::uint64_t current_slots = 0;  // (subject, relation) pairs with a value
   std::uint64_t current_atoms = 0;
   std::uint64_t superseded_atoms = 0;
   std::uint64_t audit_records = 0;
@@ -70,7 +70,10 @@ struct StoreStats {
   std::size_t used_bytes = 0;
 };
 
-// Read access to one consistent snapshot.
+// Read access to one consistent snapshot. Every result is a copy owned by
+// the caller. Errors other than NotFound: Corruption for undecodable
+// records, ResourceExhausted for a long name whose hashed key collides with
+// another's (see graph/README.md).
 class Reader {
  public:
   virtual ~Reader() = default;
@@ -84,19 +87,22 @@ class Reader {
   // Current atoms of a slot; empty when none.
   virtual Result<std::vector<AtomId>> Current(EntityId subject,
                                               RelationId relation) const = 0;
-  // Every atom ever written for the slot, in transaction-time order.
+  // Every atom ever written for the slot, in transaction-time order (ties
+  // by atom id).
   virtual Result<std::vector<AtomId>> History(EntityId subject,
                                               RelationId relation) const = 0;
   // Current atoms of every relation of a subject.
   virtual Result<std::vector<AtomId>> CurrentOfSubject(
       EntityId subject) const = 0;
-  // Subjects whose (any, current or past) atom of `relation` has this value.
+  // Subjects whose (any, current or past) atom of `relation` has this
+  // value, by ascending id, each once.
   virtual Result<std::vector<EntityId>> SubjectsWithValue(
       EntityId value, RelationId relation) const = 0;
   // Calls fn for each entity; stops early and returns fn's error.
   virtual Status ForEachEntity(
       const std::function<Status(const Entity&)>& fn) const = 0;
-  // Calls fn for each current atom.
+  // Calls fn for each current atom, ordered by (subject, relation); stops
+  // early and returns fn's error. fn must not change current sets.
   virtual Status ForEachCurrentAtom(
       const std::function<Status(const Atom&)>& fn) const = 0;
   // Audit records with seq >= since, at most limit of them.
@@ -123,9 +129,10 @@ class Writer : public Reader {
   // touch the slot's current set (the resolver decides that).
   // InvalidArgument for empty or oversized (kMaxFieldBytes) fields.
   virtual Status InsertAtom(Atom* atom) = 0;
-  // Rewrites an existing atom record (validity, links, reinforcements).
-  // NotFound for an unknown id; InvalidArgument when the subject, relation,
-  // value ids or tx_time differ from the stored atom (0/kNoTime: keep).
+  // Rewrites an existing atom record (validity, links, reinforcements,
+  // provenance). The subject, relation and value (ids and text) and tx_time
+  // stay as stored. NotFound for an unknown id; InvalidArgument when the
+  // given ids or tx_time differ from the stored ones (0/kNoTime: unset).
   virtual Status UpdateAtom(const Atom& atom) = 0;
   // Replaces the slot's current set (empty clears it). InvalidArgument for
   // ids never assigned; membership of the slot is the caller's promise.
@@ -138,9 +145,13 @@ class Writer : public Reader {
 
 class Store {
  public:
-  // Opens or creates a store in directory `path`. Errors: IOError when the
-  // directory is missing/unwritable, NotSupported for another format
-  // version, Corruption when the files are not a factline store.
+  // Opens or creates a store in directory `path` (created, with parents, if
+  // missing and create_if_missing). read_only opens with MDB_RDONLY; the
+  // store must exist and its lock file must be writable. Errors: IOError when
+  // the directory or store is missing or unwritable, NotSupported for
+  // another format version ("store at <path> has format version N, this
+  // build reads M"), Corruption when the files are not a factline store,
+  // InvalidArgument for bad options.
   static Result<std::unique_ptr<Store>> Open(const std::string& path,
                                              const StoreOptions& options);
   virtual ~Store() = default;
@@ -151,7 +162,8 @@ class Store {
   virtual Status Read(const std::function<Status(const Reader&)>& fn) const = 0;
   // Runs fn in one write transaction and commits it if fn returns OK; if
   // fn fails nothing is written. On MDB_MAP_FULL the map grows (doubling,
-  // up to max_map_bytes) and fn runs again from the start.
+  // up to max_map_bytes) and fn runs again from the start; at the limit the
+  // result is ResourceExhausted. NotSupported on a read-only store.
   virtual Status Update(const std::function<Status(Writer&)>& fn) = 0;
 
   virtual const std::string& path() const = 0;

@@ -53,6 +53,7 @@ Result<RememberReport> Memory::Remember(const std::vector<TextFact>& facts) {
     atom.subject = std::move(parsed->subject);
     atom.relation = std::move(parsed->relation);
     atom.value = std::move(parsed->value);
+    atom.text = fact.text;
     atom.category = fact.category;
     atom.provenance = fact.provenance;
     atom.tx_time = fact.tx_time;
@@ -76,8 +77,8 @@ Result<RememberReport> Memory::Remember(std::string_view text,
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
-    std::string_view line = StripSerial(text.substr(start, end - start),
-                                        nullptr);
+    std::string_view line =
+        StripSerial(text.substr(start, end - start), nullptr);
     if (!CleanDisplay(line).empty()) {
       TextFact fact;
       fact.text = std::string(line);
@@ -98,36 +99,41 @@ Result<std::vector<resolver::Decision>> Memory::RememberAtoms(
 
 namespace {
 
-// Resolves (subject, relation) to graph ids; NotFound when either is unknown.
-Status FindSlot(const graph::Reader& r, const Lexicon& lexicon,
-                std::string_view subject, std::string_view relation,
-                EntityId* subject_id, RelationId* relation_id) {
-  FACTLINE_ASSIGN_OR_RETURN(graph::Entity entity, r.FindEntity(subject));
-  FACTLINE_ASSIGN_OR_RETURN(graph::Relation rel,
-                            r.FindRelation(lexicon.CanonicalRelation(relation)));
-  *subject_id = entity.id;
-  *relation_id = rel.id;
-  return Status::Ok();
+// Relation keys to try for a phrase: its canonical key, then the lexicon
+// relation it is an alias of ("birthplace" -> P19), if different.
+std::vector<std::string> RelationKeys(const Lexicon& lexicon,
+                                      std::string_view relation) {
+  std::vector<std::string> keys = {lexicon.CanonicalRelation(relation)};
+  if (const RelationDef* def = lexicon.FindByAlias(relation)) {
+    if (def->id != keys[0]) keys.push_back(def->id);
+  }
+  return keys;
 }
 
-// Runs fn on the slot's atom ids; an unknown subject or relation is an empty
-// answer, not an error.
+// Runs ids_of on the slot's atom ids; an unknown subject or relation is an
+// empty answer, not an error.
 Result<std::vector<FactView>> SlotQuery(
-    const graph::Store& store, const Lexicon& lexicon,
-    std::string_view subject, std::string_view relation,
+    const graph::Store& store, const Lexicon& lexicon, std::string_view subject,
+    std::string_view relation,
     const std::function<Result<std::vector<AtomId>>(
         const graph::Reader&, EntityId, RelationId)>& ids_of) {
   std::vector<FactView> out;
   Status s = store.Read([&](const graph::Reader& r) -> Status {
-    EntityId sid = 0;
-    RelationId rid = 0;
-    Status found = FindSlot(r, lexicon, subject, relation, &sid, &rid);
-    if (found.IsNotFound()) return Status::Ok();
-    FACTLINE_RETURN_IF_ERROR(found);
-    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids, ids_of(r, sid, rid));
-    for (AtomId id : ids) {
-      FACTLINE_ASSIGN_OR_RETURN(FactView view, query::internal::MakeView(r, id));
-      out.push_back(std::move(view));
+    auto entity = r.FindEntity(subject);
+    if (entity.status().IsNotFound()) return Status::Ok();
+    if (!entity.ok()) return entity.status();
+    for (const std::string& key : RelationKeys(lexicon, relation)) {
+      auto rel = r.FindRelation(key);
+      if (rel.status().IsNotFound()) continue;
+      if (!rel.ok()) return rel.status();
+      FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                                ids_of(r, entity->id, rel->id));
+      for (AtomId id : ids) {
+        FACTLINE_ASSIGN_OR_RETURN(FactView view,
+                                  query::internal::MakeView(r, id));
+        out.push_back(std::move(view));
+      }
+      if (!out.empty()) break;
     }
     return Status::Ok();
   });
@@ -156,26 +162,25 @@ Result<std::vector<FactView>> Memory::History(std::string_view subject,
 Result<std::vector<FactView>> Memory::AsOf(std::string_view subject,
                                            std::string_view relation,
                                            Timestamp t, TimeAxis axis) const {
-  return SlotQuery(
-      *impl_->store, *impl_->lexicon, subject, relation,
-      [&](const graph::Reader& r, EntityId s,
-          RelationId rel) -> Result<std::vector<AtomId>> {
-        FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
-                                  r.History(s, rel));
-        std::vector<AtomId> out;
-        for (AtomId id : history) {
-          FACTLINE_ASSIGN_OR_RETURN(Atom atom, r.GetAtom(id));
-          bool live;
-          if (axis == TimeAxis::kValid) {
-            live = atom.valid_from <= t && t < atom.valid_to;
-          } else {
-            live = atom.tx_time <= t &&
-                   query::internal::CurrentAtTxTime(r, atom, t);
-          }
-          if (live) out.push_back(id);
-        }
-        return out;
-      });
+  return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
+                   [&](const graph::Reader& r, EntityId s,
+                       RelationId rel) -> Result<std::vector<AtomId>> {
+                     FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
+                                               r.History(s, rel));
+                     std::vector<AtomId> out;
+                     for (AtomId id : history) {
+                       FACTLINE_ASSIGN_OR_RETURN(Atom atom, r.GetAtom(id));
+                       bool live;
+                       if (axis == TimeAxis::kValid) {
+                         live = atom.valid_from <= t && t < atom.valid_to;
+                       } else {
+                         live = atom.tx_time <= t &&
+                                query::internal::CurrentAtTxTime(r, atom, t);
+                       }
+                       if (live) out.push_back(id);
+                     }
+                     return out;
+                   });
 }
 
 Result<std::vector<FactView>> Memory::Entity(std::string_view subject) const {
@@ -187,7 +192,8 @@ Result<std::vector<FactView>> Memory::Entity(std::string_view subject) const {
     FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
                               r.CurrentOfSubject(entity->id));
     for (AtomId id : ids) {
-      FACTLINE_ASSIGN_OR_RETURN(FactView view, query::internal::MakeView(r, id));
+      FACTLINE_ASSIGN_OR_RETURN(FactView view,
+                                query::internal::MakeView(r, id));
       out.push_back(std::move(view));
     }
     return Status::Ok();

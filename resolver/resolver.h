@@ -33,9 +33,9 @@ std::string_view ToString(Action action);
 struct Decision {
   std::size_t input_index = 0;  // position in the Write() batch
   Action action = Action::kAdded;
-  AtomId atom = kNoAtom;   // stored atom (or the reinforced one)
+  AtomId atom = kNoAtom;       // stored atom (or the reinforced one)
   std::vector<AtomId> closed;  // atoms this one superseded
-  std::string reason;      // human-readable why
+  std::string reason;          // human-readable why
 };
 
 // What a supersession policy wants done with an incoming atom.
@@ -71,6 +71,17 @@ class SupersessionPolicy {
 std::unique_ptr<SupersessionPolicy> MakeKeyedPolicy();
 // Baseline: nothing is ever superseded; identical values still reinforce.
 std::unique_ptr<SupersessionPolicy> MakeNoSupersessionPolicy();
+// Baseline used by other memory systems: the new atom supersedes the most
+// similar current atom anywhere in the store when the token Jaccard
+// similarity of their texts (Atom::text, else "subject relation value")
+// exceeds `threshold`. Kept for ablations; it misses "ice hockey" ->
+// "pesapallo" (0.70) and retires atoms of unrelated subjects.
+std::unique_ptr<SupersessionPolicy> MakeJaccardPolicy(double threshold = 0.7);
+
+// Lower-cased word tokens (ASCII letters/digits and any non-ASCII byte run)
+// of `text`, deduplicated. Jaccard = |A n B| / |A u B|.
+std::vector<std::string> WordTokens(std::string_view text);
+double TokenJaccard(std::string_view a, std::string_view b);
 
 // A check an atom must pass before it is stored (the write-time gate).
 // Returning a non-OK Status fails the whole batch; setting *reject refuses
@@ -84,8 +95,8 @@ class GateStage {
 };
 
 struct ResolverOptions {
-  const Lexicon* lexicon = nullptr;  // nullptr: Lexicon::Builtin()
-  std::unique_ptr<SupersessionPolicy> policy;  // nullptr: keyed
+  const Lexicon* lexicon = nullptr;              // nullptr: Lexicon::Builtin()
+  std::unique_ptr<SupersessionPolicy> policy;    // nullptr: keyed
   std::vector<std::unique_ptr<GateStage>> gate;  // run in order
   bool audit = true;  // append one audit record per decision
 };

@@ -20,6 +20,10 @@ TEST_CASE("Lexicon: the built-in lexicon covers every MQuAKE relation",
   CHECK(lex.Find("P276")->id == "P131");
   CHECK(lex.CanonicalRelation("country of citizenship") == "P27");
   CHECK(lex.CanonicalRelation("P641") == "P641");
+  // Aliases find a relation but do not key facts (see FindByAlias).
+  CHECK(lex.CanonicalRelation("birthplace") == "birthplace");
+  REQUIRE(lex.FindByAlias("birthplace") != nullptr);
+  CHECK(lex.FindByAlias("birthplace")->id == "P19");
   CHECK(lex.CanonicalRelation("Favourite Colour") == "favourite colour");
   CHECK(lex.CardinalityOf("likes") == Cardinality::kMany);
 }

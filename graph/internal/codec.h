@@ -1,0 +1,65 @@
+// Binary encodings of the graph's LMDB values.
+//
+// Records start with a version byte and use LEB128 varints (zigzag for
+// signed times) and varint-length-prefixed strings. Decoders never trust
+// their input: truncated, oversized or garbage bytes give Corruption, never
+// a crash or an unbounded allocation. Encoders append to a caller-owned
+// buffer so the write path can reuse one allocation.
+#ifndef FACTLINE_GRAPH_INTERNAL_CODEC_H_
+#define FACTLINE_GRAPH_INTERNAL_CODEC_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "atoms/atoms.h"
+#include "graph/graph.h"
+
+namespace factline::graph::internal {
+
+inline constexpr std::uint8_t kAtomRecordVersion = 1;
+inline constexpr std::uint8_t kAuditRecordVersion = 1;
+
+void PutVarint64(std::uint64_t v, std::string* out);
+// Consumes a varint from the front of *in; false if truncated or over 10
+// bytes.
+bool GetVarint64(std::string_view* in, std::uint64_t* v);
+void PutLengthPrefixed(std::string_view s, std::string* out);
+bool GetLengthPrefixed(std::string_view* in, std::string_view* s);
+
+// Appends the record of every field of `atom` except id (the record's key).
+void EncodeAtom(const Atom& atom, std::string* out);
+// Fills every field of *atom except id. Corruption on malformed input.
+Status DecodeAtom(std::string_view in, Atom* atom);
+
+// Appends the record of every field of `record` except seq (the key).
+void EncodeAudit(const AuditRecord& record, std::string* out);
+Status DecodeAudit(std::string_view in, AuditRecord* record);
+
+// entities-by-id value: display and normalised key.
+void EncodeEntityRecord(std::string_view display, std::string_view key,
+                        std::string* out);
+Status DecodeEntityRecord(std::string_view in, Entity* entity);
+
+// relations-by-id value: cardinality byte and key.
+void EncodeRelationRecord(Cardinality cardinality, std::string_view key,
+                          std::string* out);
+Status DecodeRelationRecord(std::string_view in, Relation* relation);
+
+// The meta "counters" record: fixed-width big-endian words.
+struct Counters {
+  std::uint64_t last_entity = 0;  // highest entity id assigned
+  std::uint64_t last_relation = 0;
+  std::uint64_t last_atom = 0;
+  std::uint64_t last_audit = 0;  // highest audit seq (= record count)
+  std::uint64_t current_atoms = 0;
+  std::uint64_t superseded_atoms = 0;
+};
+inline constexpr std::size_t kCountersSize = std::size_t{6} * 8;
+void EncodeCounters(const Counters& c, std::string* out);
+Status DecodeCounters(std::string_view in, Counters* c);
+
+}  // namespace factline::graph::internal
+
+#endif  // FACTLINE_GRAPH_INTERNAL_CODEC_H_

@@ -1,0 +1,187 @@
+// RAII handles over the LMDB C API: the only door from factline to disk.
+//
+// Env owns an MDB_env; ReadTxn and WriteTxn own an MDB_txn and abort it on
+// destruction unless committed; Cursor owns an MDB_cursor and closes it.
+// All four are move-only. Every LMDB return code is turned into one Status
+// by MdbStatus; messages name the store path and the failed operation.
+// Values returned as std::string_view point into the memory map and stay
+// valid until the next write in the same transaction or the transaction's
+// end; copy them to keep them.
+//
+// Thread safety: an Env may be shared. A transaction and its cursors belong
+// to one call at a time (the Env is opened with MDB_NOTLS, so a read
+// transaction is not tied to the thread that began it).
+//
+// lmdb.h itself is included only by lmdb_handles.cc; the opaque LMDB types
+// are forward-declared here.
+#ifndef FACTLINE_GRAPH_INTERNAL_LMDB_HANDLES_H_
+#define FACTLINE_GRAPH_INTERNAL_LMDB_HANDLES_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "atoms/atoms.h"
+
+struct MDB_env;
+struct MDB_txn;
+struct MDB_cursor;
+
+namespace factline::graph::internal {
+
+using Dbi = unsigned int;  // MDB_dbi
+
+// Maps an LMDB or errno code to a Status (OK for 0). MDB_NOTFOUND becomes
+// NotFound; MDB_CORRUPTED, MDB_PAGE_NOTFOUND, MDB_INVALID,
+// MDB_VERSION_MISMATCH and MDB_INCOMPATIBLE become Corruption; the *_FULL
+// codes and ENOMEM/ENOSPC become ResourceExhausted; EACCES, EROFS, ENOENT and
+// other errno values become IOError. The message is "<path>: <op>: <why>".
+Status MdbStatus(int rc, std::string_view op, std::string_view path);
+
+struct EnvOptions {
+  std::size_t map_bytes = 0;
+  unsigned max_dbs = 16;
+  bool read_only = false;
+  bool sync = true;
+};
+
+struct EnvInfo {
+  std::size_t map_bytes = 0;   // current size of the memory map
+  std::size_t used_bytes = 0;  // (last used page + 1) * page size
+  std::size_t page_bytes = 0;
+};
+
+struct DbStat {
+  std::uint64_t entries = 0;  // data items (each duplicate counts)
+};
+
+class Env {
+ public:
+  Env() = default;
+  // Opens the environment in directory `path` (MDB_NOTLS always; MDB_RDONLY
+  // and MDB_NOSYNC per options). The directory must exist.
+  static Result<Env> Open(const std::string& path, const EnvOptions& options);
+  Env(Env&& other) noexcept;
+  Env& operator=(Env&& other) noexcept;
+  Env(const Env&) = delete;
+  Env& operator=(const Env&) = delete;
+  ~Env();
+
+  // Resizes the map; 0 adopts the size another process set. No transaction
+  // of this process may be active.
+  Status SetMapSize(std::size_t bytes);
+  Result<EnvInfo> Info() const;
+
+  MDB_env* get() const { return env_; }
+  const std::string& path() const { return path_; }
+  bool read_only() const { return read_only_; }
+
+ private:
+  MDB_env* env_ = nullptr;
+  std::string path_;
+  bool read_only_ = false;
+};
+
+enum class CursorOp {
+  kFirst,       // MDB_FIRST
+  kLast,        // MDB_LAST
+  kNext,        // MDB_NEXT
+  kNextDup,     // MDB_NEXT_DUP
+  kNextNoDup,   // MDB_NEXT_NODUP
+  kSet,         // MDB_SET_KEY: exact key, first duplicate
+  kSetRange,    // MDB_SET_RANGE: first key >= the given key
+  kGetCurrent,  // MDB_GET_CURRENT
+};
+
+enum class PutMode {
+  kOverwrite,    // 0: replace (or add a duplicate in a DUPSORT db)
+  kNoOverwrite,  // MDB_NOOVERWRITE: key must be absent
+  kAppend,       // MDB_APPEND: key must sort after every existing key
+  kAddDup,       // MDB_NODUPDATA: adds a duplicate; OK if already there
+};
+
+// Base of ReadTxn and WriteTxn: the operations both allow.
+class Txn {
+ public:
+  Txn(Txn&& other) noexcept;
+  Txn& operator=(Txn&& other) noexcept;
+  Txn(const Txn&) = delete;
+  Txn& operator=(const Txn&) = delete;
+  ~Txn();  // aborts if still open
+
+  // Opens (or with create, creates) a named database. The handle stays valid
+  // for the Env's life once this transaction commits.
+  Result<Dbi> OpenDbi(const char* name, bool dupsort, bool dupfixed,
+                      bool create);
+  // Sets *value to the stored value. NotFound (with an empty message; callers
+  // add context) when the key is absent.
+  Status Get(Dbi dbi, std::string_view key, std::string_view* value) const;
+  Result<DbStat> Stat(Dbi dbi) const;
+  // Commits (or, for a read transaction, releases) the transaction.
+  Status Commit();
+  void Abort();
+
+  MDB_txn* get() const { return txn_; }
+  const std::string& path() const { return *path_; }
+
+ protected:
+  Txn(MDB_txn* txn, const std::string* path) : txn_(txn), path_(path) {}
+
+  MDB_txn* txn_ = nullptr;
+  const std::string* path_ = nullptr;  // owned by the Env
+};
+
+class ReadTxn : public Txn {
+ public:
+  // MDB_MAP_RESIZED reaches the caller as ResourceExhausted with *resized
+  // set, so it can adopt the new size and begin again.
+  static Result<ReadTxn> Begin(const Env& env, bool* resized);
+
+ private:
+  using Txn::Txn;
+};
+
+class WriteTxn : public Txn {
+ public:
+  static Result<WriteTxn> Begin(const Env& env, bool* resized);
+
+  // Stores key -> value. *map_full is set (never cleared) when the map ran
+  // out of space, so a caller can tell growth-worthy failures apart even
+  // when the Status is wrapped on its way up.
+  Status Put(Dbi dbi, std::string_view key, std::string_view value,
+             PutMode mode);
+  // Deletes the key (all its duplicates). NotFound when absent.
+  Status Del(Dbi dbi, std::string_view key);
+  // Commit that also records MDB_MAP_FULL in map_full().
+  Status Commit();
+  bool map_full() const { return map_full_; }
+
+ private:
+  using Txn::Txn;
+  bool map_full_ = false;
+};
+
+class Cursor {
+ public:
+  static Result<Cursor> Open(const Txn& txn, Dbi dbi);
+  Cursor(Cursor&& other) noexcept;
+  Cursor& operator=(Cursor&& other) noexcept;
+  Cursor(const Cursor&) = delete;
+  Cursor& operator=(const Cursor&) = delete;
+  ~Cursor();
+
+  // Positions the cursor. For kSet/kSetRange, *key is the input and is
+  // replaced by the stored key. NotFound (empty message) past the end.
+  Status Get(CursorOp op, std::string_view* key, std::string_view* value);
+
+ private:
+  Cursor(MDB_cursor* cursor, const std::string* path)
+      : cursor_(cursor), path_(path) {}
+  MDB_cursor* cursor_ = nullptr;
+  const std::string* path_ = nullptr;
+};
+
+}  // namespace factline::graph::internal
+
+#endif  // FACTLINE_GRAPH_INTERNAL_LMDB_HANDLES_H_

@@ -1,0 +1,177 @@
+#include <catch2/catch.hpp>
+
+#include "query/query.h"
+#include "tests/test_util.h"
+
+namespace factline {
+namespace {
+
+using testing::ScratchDir;
+
+std::unique_ptr<Memory> OpenAt(const std::string& path) {
+  auto memory = Memory::Open(path);
+  INFO(memory.status().ToString());
+  REQUIRE(memory.ok());
+  return std::move(memory).value();
+}
+
+TextFact Fact(std::string text, Timestamp tx) {
+  TextFact f;
+  f.text = std::move(text);
+  f.tx_time = tx;
+  f.provenance.source = "test#" + std::to_string(tx);
+  return f;
+}
+
+TEST_CASE("Memory: remembers text and answers current, history and entity",
+          "[query]") {
+  ScratchDir dir;
+  auto memory = OpenAt(dir.Sub("db"));
+  auto report = memory->Remember(
+      {Fact("goaltender is associated with the sport of ice hockey.", 10),
+       Fact("goaltender is associated with the sport of pes\xC3\xA4pallo.", 20),
+       Fact("goaltender plays the position of keeper.", 30),
+       Fact("Nothing to see here", 40)});
+  REQUIRE(report.ok());
+  CHECK(report->decisions.size() == 3);
+  REQUIRE(report->unparsed.size() == 1);
+  CHECK(report->unparsed[0].index == 3);
+
+  auto current = memory->Current("Goaltender", "sport");
+  REQUIRE(current.ok());
+  REQUIRE(current->size() == 1);
+  CHECK((*current)[0].atom.value == "pes\xC3\xA4pallo");
+  REQUIRE((*current)[0].superseded.size() == 1);
+  CHECK((*current)[0].superseded[0].value == "ice hockey");
+  CHECK((*current)[0].why.find("supersedes") != std::string::npos);
+
+  auto history = memory->History("goaltender", "P641");
+  REQUIRE(history.ok());
+  REQUIRE(history->size() == 2);
+  CHECK((*history)[0].atom.value == "ice hockey");
+  CHECK((*history)[0].atom.valid_to == 20);
+
+  auto entity = memory->Entity("goaltender");
+  REQUIRE(entity.ok());
+  CHECK(entity->size() == 2);
+
+  auto unknown = memory->Current("nobody", "sport");
+  REQUIRE(unknown.ok());
+  CHECK(unknown->empty());
+}
+
+TEST_CASE("Memory: as-of answers by transaction time and by valid time",
+          "[query]") {
+  ScratchDir dir;
+  auto memory = OpenAt(dir.Sub("db"));
+  REQUIRE(memory
+              ->Remember({Fact("Ann lives in Athens.", 100),
+                          Fact("Ann lives in Berlin.", 200)})
+              .ok());
+  auto at = [&](Timestamp t, TimeAxis axis) {
+    auto r = memory->AsOf("Ann", "lives in", t, axis);
+    REQUIRE(r.ok());
+    std::vector<std::string> values;
+    for (auto& f : *r) values.push_back(f.atom.value);
+    return values;
+  };
+  CHECK(at(50, TimeAxis::kTransaction).empty());
+  CHECK(at(150, TimeAxis::kTransaction) == std::vector<std::string>{"Athens"});
+  CHECK(at(250, TimeAxis::kTransaction) == std::vector<std::string>{"Berlin"});
+  CHECK(at(150, TimeAxis::kValid) == std::vector<std::string>{"Athens"});
+  CHECK(at(200, TimeAxis::kValid) == std::vector<std::string>{"Berlin"});
+}
+
+TEST_CASE("Memory: a store closed and reopened keeps everything", "[query]") {
+  ScratchDir dir;
+  {
+    auto memory = OpenAt(dir.Sub("db"));
+    REQUIRE(memory
+                ->Remember({Fact("Alice likes tea.", 1),
+                            Fact("Alice likes coffee.", 2),
+                            Fact("Ann lives in Athens.", 3),
+                            Fact("Ann lives in Berlin.", 4)})
+                .ok());
+  }
+  auto memory = OpenAt(dir.Sub("db"));
+  auto likes = memory->Current("alice", "likes");
+  REQUIRE(likes.ok());
+  CHECK(likes->size() == 2);
+  auto home = memory->Current("ann", "lives in");
+  REQUIRE(home.ok());
+  REQUIRE(home->size() == 1);
+  CHECK((*home)[0].atom.value == "Berlin");
+  auto stats = memory->Stats();
+  REQUIRE(stats.ok());
+  CHECK(stats->atoms == 4);
+  CHECK(stats->superseded_atoms == 1);
+  CHECK(stats->audit_records == 4);
+  // Writing after reopening continues the audit sequence.
+  REQUIRE(memory->Remember({Fact("Ann lives in Cairo.", 5)}).ok());
+  auto audit = memory->Audit(1, 100);
+  REQUIRE(audit.ok());
+  REQUIRE(audit->size() == 5);
+  CHECK(audit->back().seq == 5);
+}
+
+TEST_CASE("Memory: bad input fails cleanly and stores nothing", "[query]") {
+  ScratchDir dir;
+  auto memory = OpenAt(dir.Sub("db"));
+  REQUIRE(memory->Remember({Fact("Ann lives in Athens.", 1)}).ok());
+  CHECK(memory->Remember("", Provenance()).status().IsInvalidArgument());
+  CHECK(memory->Remember("  \n \n", Provenance()).status().IsInvalidArgument());
+  auto bad = memory->Remember(
+      {Fact("Ann lives in Berlin.", 2), Fact("Ann lives in \xFF\xFE.", 3)});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.status().IsInvalidArgument());
+  CHECK(bad.status().message().find("fact #1") != std::string::npos);
+  auto home = memory->Current("Ann", "lives in");
+  REQUIRE(home.ok());
+  REQUIRE(home->size() == 1);
+  CHECK((*home)[0].atom.value == "Athens");
+}
+
+TEST_CASE("Memory: a 600-byte subject round-trips through text", "[query]") {
+  ScratchDir dir;
+  auto memory = OpenAt(dir.Sub("db"));
+  std::string subject(600, 'q');
+  REQUIRE(memory->Remember({Fact(subject + " lives in Oslo.", 1)}).ok());
+  auto home = memory->Current(subject, "lives in");
+  REQUIRE(home.ok());
+  REQUIRE(home->size() == 1);
+  CHECK((*home)[0].atom.subject == subject);
+}
+
+TEST_CASE("Memory: a read-only store refuses writes and keeps its data",
+          "[query]") {
+  ScratchDir dir;
+  {
+    auto memory = OpenAt(dir.Sub("db"));
+    REQUIRE(memory->Remember({Fact("Ann lives in Athens.", 1)}).ok());
+  }
+  MemoryOptions options;
+  options.store.read_only = true;
+  auto memory = Memory::Open(dir.Sub("db"), std::move(options));
+  REQUIRE(memory.ok());
+  auto write = (*memory)->Remember({Fact("Ann lives in Berlin.", 2)});
+  REQUIRE_FALSE(write.ok());
+  CHECK(write.status().message().find("read-only") != std::string::npos);
+  auto home = (*memory)->Current("Ann", "lives in");
+  REQUIRE(home.ok());
+  REQUIRE(home->size() == 1);
+  CHECK((*home)[0].atom.value == "Athens");
+}
+
+TEST_CASE("Memory: opening a missing store read-only is a clear error",
+          "[query]") {
+  ScratchDir dir;
+  MemoryOptions options;
+  options.store.read_only = true;
+  options.store.create_if_missing = false;
+  auto memory = Memory::Open(dir.Sub("absent"), std::move(options));
+  REQUIRE_FALSE(memory.ok());
+  CHECK(memory.status().message().find("absent") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace factline

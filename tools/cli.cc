@@ -1,0 +1,105 @@
+#include "tools/cli.h"
+
+#include <iostream>
+
+namespace factline::cli {
+
+int ExitCodeFor(const Status& status) {
+  switch (status.code()) {
+    case StatusCode::kOk:
+      return kExitOk;
+    case StatusCode::kNotFound:
+      return kExitNotFound;
+    case StatusCode::kInvalidArgument:
+      return kExitBadInput;
+    case StatusCode::kIOError:
+    case StatusCode::kCorruption:
+    case StatusCode::kNotSupported:
+    case StatusCode::kResourceExhausted:
+      return kExitStore;
+  }
+  return kExitInternal;
+}
+
+int Fail(const Status& status, const std::string& context) {
+  std::cerr << "factline: " << context << ": " << status.ToString() << "\n";
+  return ExitCodeFor(status);
+}
+
+Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
+                                           bool read_only) {
+  MemoryOptions options;
+  options.store.read_only = read_only;
+  options.store.create_if_missing = !read_only;
+  auto memory = Memory::Open(global.db, std::move(options));
+  if (!memory.ok()) {
+    return memory.status().WithContext("opening store " + global.db);
+  }
+  return memory;
+}
+
+nlohmann::json AtomToJson(const Atom& atom) {
+  const Provenance& p = atom.provenance;
+  nlohmann::json j = {
+      {"id", atom.id},
+      {"subject", atom.subject},
+      {"relation", atom.relation},
+      {"value", atom.value},
+      {"category", ToString(atom.category)},
+      {"valid_from", atom.valid_from},
+      {"valid_to", atom.valid_to == kForever ? nlohmann::json(nullptr)
+                                             : nlohmann::json(atom.valid_to)},
+      {"tx_time", atom.tx_time},
+      {"origin", ToString(p.origin)},
+      {"model_id", p.model_id},
+      {"session_id", p.session_id},
+      {"source", p.source},
+      {"verification", ToString(p.verification)},
+      {"confidence", p.confidence},
+      {"reinforced_by", atom.reinforced_by},
+  };
+  j["superseded_by"] = atom.superseded_by == kNoAtom
+                           ? nlohmann::json(nullptr)
+                           : nlohmann::json(atom.superseded_by);
+  j["supersedes"] = atom.supersedes == kNoAtom
+                        ? nlohmann::json(nullptr)
+                        : nlohmann::json(atom.supersedes);
+  return j;
+}
+
+nlohmann::json FactToJson(const FactView& fact) {
+  nlohmann::json j = AtomToJson(fact.atom);
+  j["why"] = fact.why;
+  nlohmann::json superseded = nlohmann::json::array();
+  for (const Atom& old : fact.superseded) superseded.push_back(AtomToJson(old));
+  j["superseded"] = superseded;
+  return j;
+}
+
+nlohmann::json StatsToJson(const graph::StoreStats& s) {
+  return {{"entities", s.entities},
+          {"relations", s.relations},
+          {"atoms", s.atoms},
+          {"current_slots", s.current_slots},
+          {"current_atoms", s.current_atoms},
+          {"superseded_atoms", s.superseded_atoms},
+          {"audit_records", s.audit_records},
+          {"map_bytes", s.map_bytes},
+          {"used_bytes", s.used_bytes}};
+}
+
+void PrintFact(std::ostream& out, const FactView& fact) {
+  const Atom& a = fact.atom;
+  out << a.subject << " / " << a.relation << " = " << a.value << "  [#" << a.id
+      << ", valid " << FormatTimestamp(a.valid_from) << ".."
+      << FormatTimestamp(a.valid_to) << ", learned "
+      << FormatTimestamp(a.tx_time) << "; " << fact.why << "]\n";
+}
+
+void PrintJson(const nlohmann::json& doc) {
+  std::cout << doc.dump(-1, ' ', false,
+                        nlohmann::json::error_handler_t::replace)
+            << "\n";
+}
+
+}  // namespace factline::cli

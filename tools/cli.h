@@ -1,0 +1,63 @@
+// Shared pieces of the factline CLI: exit codes, opening the store, and
+// printing results as text or JSON. Each subcommand lives in its own
+// cmd_*.cc and registers itself from main.cc.
+#ifndef FACTLINE_TOOLS_CLI_H_
+#define FACTLINE_TOOLS_CLI_H_
+
+#include <CLI/CLI.hpp>
+#include <iosfwd>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "query/query.h"
+
+namespace factline::cli {
+
+// Exit codes (documented in README.md).
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitNotFound = 1,  // the query ran but nothing is stored for it
+  kExitUsage = 2,     // unknown flag, missing or malformed argument
+  kExitBadInput = 3,  // malformed input data (JSONL, UTF-8, empty input)
+  kExitStore = 4,     // store cannot be opened/written: corrupt, version,
+                      // read-only, full
+  kExitInternal = 5,
+};
+
+// Options every subcommand shares.
+struct GlobalOptions {
+  std::string db = "factline.db";
+  bool json = false;
+};
+
+// Maps a Status to an exit code.
+int ExitCodeFor(const Status& status);
+
+// Prints "factline: <context>: <status message>" to stderr and returns the
+// exit code for it.
+int Fail(const Status& status, const std::string& context);
+
+// Opens the store named by --db; read_only for query commands.
+Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
+                                           bool read_only);
+
+nlohmann::json AtomToJson(const Atom& atom);
+nlohmann::json FactToJson(const FactView& fact);
+nlohmann::json StatsToJson(const graph::StoreStats& stats);
+
+// "pesapallo  [#12, valid @259..now; current; origin dataset ...]"
+void PrintFact(std::ostream& out, const FactView& fact);
+
+// Writes one JSON document on a line.
+void PrintJson(const nlohmann::json& doc);
+
+// Each subcommand: adds itself to `app`; the callback stores its exit code
+// in *exit_code.
+void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code);
+void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code);
+
+}  // namespace factline::cli
+
+#endif  // FACTLINE_TOOLS_CLI_H_

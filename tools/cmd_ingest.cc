@@ -1,0 +1,336 @@
+// factline ingest: text (one fact per line), JSONL atoms, or a
+// FactConsolidation JSON row, written in batches of --batch lines.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "tools/cli.h"
+
+namespace factline::cli {
+
+namespace {
+
+struct IngestOptions {
+  std::string file = "-";
+  std::string format = "auto";
+  std::string split = "factconsolidation_sh_6k";
+  std::string source;
+  std::string origin = "human";
+  std::string model;
+  std::string session;
+  std::string category = "fact";
+  double confidence = 1.0;
+  bool serial_time = false;
+  std::size_t batch = 10000;
+};
+
+// One input line with its 1-based line number.
+struct Line {
+  std::size_t number;
+  std::string text;
+};
+
+struct Tally {
+  std::size_t lines = 0;
+  std::size_t counts[5] = {0, 0, 0, 0, 0};  // by resolver::Action
+  nlohmann::json unparsed = nlohmann::json::array();
+  std::size_t committed_batches = 0;
+  std::size_t last_committed_line = 0;
+};
+
+Result<std::string> ReadInput(const std::string& file) {
+  std::stringstream buf;
+  if (file == "-") {
+    buf << std::cin.rdbuf();
+  } else {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return Status::InvalidArgument("cannot read input file " + file);
+    buf << in.rdbuf();
+  }
+  return buf.str();
+}
+
+std::vector<Line> SplitLines(const std::string& text) {
+  std::vector<Line> lines;
+  std::size_t start = 0, number = 1;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!CleanDisplay(line).empty()) lines.push_back({number, line});
+    start = end + 1;
+    ++number;
+  }
+  return lines;
+}
+
+// Lines of the FactConsolidation row named `split`, header dropped.
+Result<std::vector<Line>> FactConsolidationLines(const std::string& text,
+                                                 const std::string& split) {
+  auto doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_array()) {
+    return Status::InvalidArgument(
+        "not a Conflict_Resolution JSON file (expected an array of rows)");
+  }
+  for (const auto& row : doc) {
+    if (!row.is_object() || !row.contains("metadata") ||
+        !row["metadata"].is_object() || !row.contains("context") ||
+        !row["context"].is_string()) {
+      continue;
+    }
+    const auto& source = row["metadata"].value("source", nlohmann::json());
+    if (source != split) continue;
+    std::vector<Line> lines = SplitLines(row["context"].get<std::string>());
+    if (!lines.empty() &&
+        lines[0].text.rfind("Here is a list of facts", 0) == 0) {
+      lines.erase(lines.begin());
+    }
+    return lines;
+  }
+  return Status::InvalidArgument("no row with metadata.source '" + split + "'");
+}
+
+Result<Atom> AtomFromJson(const std::string& line, const Provenance& defaults) {
+  auto j = nlohmann::json::parse(line, nullptr, false);
+  if (j.is_discarded()) return Status::InvalidArgument("malformed JSON");
+  if (!j.is_object()) return Status::InvalidArgument("not a JSON object");
+  Atom atom;
+  atom.provenance = defaults;
+  for (const char* field : {"subject", "relation", "value"}) {
+    if (!j.contains(field) || !j[field].is_string()) {
+      return Status::InvalidArgument(std::string("missing string field '") +
+                                     field + "'");
+    }
+  }
+  atom.subject = j["subject"].get<std::string>();
+  atom.relation = j["relation"].get<std::string>();
+  atom.value = j["value"].get<std::string>();
+  auto str = [&](const char* field, std::string* out) -> Status {
+    if (!j.contains(field)) return Status::Ok();
+    if (!j[field].is_string()) {
+      return Status::InvalidArgument(std::string("field '") + field +
+                                     "' must be a string");
+    }
+    *out = j[field].get<std::string>();
+    return Status::Ok();
+  };
+  std::string text;
+  FACTLINE_RETURN_IF_ERROR(str("model_id", &atom.provenance.model_id));
+  FACTLINE_RETURN_IF_ERROR(str("session_id", &atom.provenance.session_id));
+  FACTLINE_RETURN_IF_ERROR(str("source", &atom.provenance.source));
+  if (j.contains("category")) {
+    FACTLINE_RETURN_IF_ERROR(str("category", &text));
+    FACTLINE_ASSIGN_OR_RETURN(atom.category, ParseCategory(text));
+  }
+  if (j.contains("origin")) {
+    FACTLINE_RETURN_IF_ERROR(str("origin", &text));
+    FACTLINE_ASSIGN_OR_RETURN(atom.provenance.origin, ParseOrigin(text));
+  }
+  if (j.contains("verification")) {
+    FACTLINE_RETURN_IF_ERROR(str("verification", &text));
+    FACTLINE_ASSIGN_OR_RETURN(atom.provenance.verification,
+                              ParseVerification(text));
+  }
+  if (j.contains("confidence")) {
+    if (!j["confidence"].is_number()) {
+      return Status::InvalidArgument("field 'confidence' must be a number");
+    }
+    atom.provenance.confidence = j["confidence"].get<double>();
+  }
+  for (auto [field, out] :
+       {std::pair<const char*, Timestamp*>{"tx_time", &atom.tx_time},
+        {"valid_from", &atom.valid_from},
+        {"valid_to", &atom.valid_to}}) {
+    if (!j.contains(field) || j[field].is_null()) continue;
+    if (j[field].is_number_integer()) {
+      *out = j[field].get<Timestamp>();
+    } else if (j[field].is_string()) {
+      FACTLINE_ASSIGN_OR_RETURN(*out,
+                                ParseTimestamp(j[field].get<std::string>()));
+    } else {
+      return Status::InvalidArgument(std::string("field '") + field +
+                                     "' must be a time string or integer");
+    }
+  }
+  return atom;
+}
+
+void Count(Tally* tally, const std::vector<resolver::Decision>& decisions) {
+  for (const auto& d : decisions) ++tally->counts[static_cast<int>(d.action)];
+}
+
+int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
+  Provenance defaults;
+  auto origin = ParseOrigin(opt.origin);
+  if (!origin.ok()) return Fail(origin.status(), "--origin");
+  auto category = ParseCategory(opt.category);
+  if (!category.ok()) return Fail(category.status(), "--category");
+  defaults.origin = *origin;
+  defaults.model_id = opt.model;
+  defaults.session_id = opt.session;
+  defaults.confidence = opt.confidence;
+
+  auto input = ReadInput(opt.file);
+  if (!input.ok()) return Fail(input.status(), "ingest");
+  std::string format = opt.format;
+  if (format == "auto") {
+    auto ends = [&](const std::string& suffix) {
+      return opt.file.size() >= suffix.size() &&
+             opt.file.compare(opt.file.size() - suffix.size(), suffix.size(),
+                              suffix) == 0;
+    };
+    format = ends(".jsonl")  ? "jsonl"
+             : ends(".json") ? "factconsolidation"
+                             : "text";
+  }
+  std::vector<Line> lines;
+  bool serial_time = opt.serial_time;
+  std::string source_prefix = opt.source.empty() ? opt.file : opt.source;
+  if (format == "factconsolidation") {
+    auto fc = FactConsolidationLines(*input, opt.split);
+    if (!fc.ok()) return Fail(fc.status(), opt.file);
+    lines = std::move(fc).value();
+    serial_time = true;
+    if (opt.source.empty()) source_prefix = opt.split;
+  } else if (format == "text" || format == "jsonl") {
+    lines = SplitLines(*input);
+  } else {
+    return Fail(Status::InvalidArgument("unknown format '" + format +
+                                        "' (text, jsonl, factconsolidation)"),
+                "--format");
+  }
+  if (lines.empty()) {
+    return Fail(Status::InvalidArgument("empty input: no facts to ingest"),
+                opt.file);
+  }
+
+  auto memory = OpenMemory(global, false);
+  if (!memory.ok()) return Fail(memory.status(), "ingest");
+
+  Tally tally;
+  const std::size_t batch = std::max<std::size_t>(1, opt.batch);
+  for (std::size_t begin = 0; begin < lines.size(); begin += batch) {
+    const std::size_t end = std::min(lines.size(), begin + batch);
+    auto where = [&](std::size_t i) {
+      std::string w = opt.file + ":" + std::to_string(lines[i].number);
+      if (tally.committed_batches > 0) {
+        w += " (lines up to " + std::to_string(tally.last_committed_line) +
+             " were stored in " + std::to_string(tally.committed_batches) +
+             " earlier batch(es); nothing from this batch was stored)";
+      } else {
+        w += " (nothing was stored)";
+      }
+      return w;
+    };
+    if (format == "jsonl") {
+      std::vector<Atom> atoms;
+      for (std::size_t i = begin; i < end; ++i) {
+        Provenance p = defaults;
+        p.source = source_prefix + "#" + std::to_string(lines[i].number);
+        auto atom = AtomFromJson(lines[i].text, p);
+        if (!atom.ok()) return Fail(atom.status(), where(i));
+        atom->category =
+            atom->category == Category::kFact ? *category : atom->category;
+        atoms.push_back(std::move(atom).value());
+      }
+      auto decisions = (*memory)->RememberAtoms(std::move(atoms));
+      if (!decisions.ok()) return Fail(decisions.status(), where(begin));
+      Count(&tally, *decisions);
+    } else {
+      std::vector<TextFact> facts;
+      for (std::size_t i = begin; i < end; ++i) {
+        std::optional<std::int64_t> serial;
+        std::string_view text = StripSerial(lines[i].text, &serial);
+        Status utf8 = ValidateUtf8(text);
+        if (!utf8.ok()) return Fail(utf8, where(i));
+        TextFact fact;
+        fact.text = std::string(text);
+        fact.provenance = defaults;
+        fact.category = *category;
+        const std::int64_t order =
+            serial ? *serial : static_cast<std::int64_t>(lines[i].number);
+        fact.provenance.source = source_prefix + "#" + std::to_string(order);
+        if (serial_time) fact.tx_time = order;
+        facts.push_back(std::move(fact));
+      }
+      auto report = (*memory)->Remember(facts);
+      if (!report.ok()) return Fail(report.status(), where(begin));
+      Count(&tally, report->decisions);
+      for (const auto& u : report->unparsed) {
+        tally.unparsed.push_back({{"line", lines[begin + u.index].number},
+                                  {"text", u.text},
+                                  {"reason", u.reason}});
+      }
+    }
+    tally.lines += end - begin;
+    ++tally.committed_batches;
+    tally.last_committed_line = lines[end - 1].number;
+  }
+
+  using resolver::Action;
+  auto count = [&](Action a) { return tally.counts[static_cast<int>(a)]; };
+  if (global.json) {
+    PrintJson({{"lines", tally.lines},
+               {"added", count(Action::kAdded)},
+               {"superseded", count(Action::kSuperseded)},
+               {"reinforced", count(Action::kReinforced)},
+               {"stored_as_history", count(Action::kStoredAsHistory)},
+               {"rejected", count(Action::kRejected)},
+               {"unparsed", tally.unparsed}});
+  } else {
+    std::cout << "ingested " << tally.lines << " lines into " << global.db
+              << ": " << count(Action::kAdded) << " added, "
+              << count(Action::kSuperseded) << " superseded, "
+              << count(Action::kReinforced) << " reinforced, "
+              << count(Action::kStoredAsHistory) << " stored as history, "
+              << count(Action::kRejected) << " rejected, "
+              << tally.unparsed.size() << " unparsed\n";
+    for (const auto& u : tally.unparsed) {
+      std::cout << "  unparsed line " << u["line"].get<std::size_t>() << ": "
+                << u["text"].get<std::string>() << "\n";
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
+  auto opt = std::make_shared<IngestOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("ingest",
+                         "store facts: text (one per line), JSONL atoms, or a "
+                         "FactConsolidation JSON row");
+  cmd->add_option("file", opt->file, "input file, - for stdin")
+      ->capture_default_str();
+  cmd->add_option("--format", opt->format,
+                  "auto, text, jsonl or factconsolidation")
+      ->capture_default_str();
+  cmd->add_option("--split", opt->split,
+                  "FactConsolidation row (metadata.source)")
+      ->capture_default_str();
+  cmd->add_option("--source", opt->source,
+                  "source reference prefix (default: file name)");
+  cmd->add_option("--origin", opt->origin,
+                  "human, local_model, cloud_model, fallback, external_api, "
+                  "dataset")
+      ->capture_default_str();
+  cmd->add_option("--model", opt->model, "model id");
+  cmd->add_option("--session", opt->session, "session id");
+  cmd->add_option("--category", opt->category,
+                  "fact, preference, decision, context")
+      ->capture_default_str();
+  cmd->add_option("--confidence", opt->confidence, "confidence in [0,1]")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_flag("--serial-time", opt->serial_time,
+                "use each line's list number as its transaction time");
+  cmd->add_option("--batch", opt->batch, "lines per transaction")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->callback(
+      [opt, &global, exit_code] { *exit_code = RunIngest(*opt, global); });
+}
+
+}  // namespace factline::cli

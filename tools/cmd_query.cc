@@ -1,0 +1,226 @@
+// factline get / history / as-of / entity / stats / ask / audit.
+#include <iostream>
+
+#include "tools/cli.h"
+
+namespace factline::cli {
+
+namespace {
+
+// Prints facts (or a JSON array) and returns kExitNotFound when empty.
+int PrintFacts(const GlobalOptions& global,
+               const Result<std::vector<FactView>>& facts,
+               const std::string& what) {
+  if (!facts.ok()) return Fail(facts.status(), what);
+  if (global.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& f : *facts) out.push_back(FactToJson(f));
+    PrintJson(out);
+  } else if (facts->empty()) {
+    std::cout << "nothing stored for " << what << "\n";
+  } else {
+    for (const auto& f : *facts) PrintFact(std::cout, f);
+  }
+  return facts->empty() ? kExitNotFound : kExitOk;
+}
+
+struct SlotArgs {
+  std::string subject;
+  std::string relation;
+  std::string time;
+  std::string axis = "tx";
+};
+
+}  // namespace
+
+void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
+  auto args = std::make_shared<SlotArgs>();
+  auto open = [&global] { return OpenMemory(global, true); };
+
+  CLI::App* get = app.add_subcommand("get", "current value(s) of a slot");
+  get->add_option("subject", args->subject)->required();
+  get->add_option("relation", args->relation, "lexicon id, name or phrase")
+      ->required();
+  get->callback([=, &global] {
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "get");
+      return;
+    }
+    *exit_code =
+        PrintFacts(global, (*memory)->Current(args->subject, args->relation),
+                   "(" + args->subject + ", " + args->relation + ")");
+  });
+
+  CLI::App* history = app.add_subcommand(
+      "history", "every value a slot ever had, oldest first");
+  history->add_option("subject", args->subject)->required();
+  history->add_option("relation", args->relation)->required();
+  history->callback([=, &global] {
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "history");
+      return;
+    }
+    *exit_code =
+        PrintFacts(global, (*memory)->History(args->subject, args->relation),
+                   "(" + args->subject + ", " + args->relation + ")");
+  });
+
+  CLI::App* as_of = app.add_subcommand(
+      "as-of", "value(s) of a slot as the store stood at TIME");
+  as_of->add_option("subject", args->subject)->required();
+  as_of->add_option("relation", args->relation)->required();
+  as_of
+      ->add_option("time", args->time,
+                   "YYYY-MM-DD[THH:MM[:SS]Z] or integer microseconds")
+      ->required();
+  as_of
+      ->add_option("--axis", args->axis,
+                   "tx: what the store believed then; valid: what was true "
+                   "then by today's knowledge")
+      ->check(CLI::IsMember({"tx", "valid"}))
+      ->capture_default_str();
+  as_of->callback([=, &global] {
+    auto t = ParseTimestamp(args->time);
+    if (!t.ok()) {
+      *exit_code = Fail(t.status(), "as-of");
+      return;
+    }
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "as-of");
+      return;
+    }
+    TimeAxis axis =
+        args->axis == "valid" ? TimeAxis::kValid : TimeAxis::kTransaction;
+    *exit_code = PrintFacts(
+        global, (*memory)->AsOf(args->subject, args->relation, *t, axis),
+        "(" + args->subject + ", " + args->relation + ") at " + args->time);
+  });
+
+  CLI::App* entity =
+      app.add_subcommand("entity", "all current atoms of a subject");
+  entity->add_option("subject", args->subject)->required();
+  entity->callback([=, &global] {
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "entity");
+      return;
+    }
+    *exit_code =
+        PrintFacts(global, (*memory)->Entity(args->subject), args->subject);
+  });
+
+  CLI::App* stats = app.add_subcommand("stats", "store statistics");
+  stats->callback([=, &global] {
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "stats");
+      return;
+    }
+    auto s = (*memory)->Stats();
+    if (!s.ok()) {
+      *exit_code = Fail(s.status(), "stats");
+      return;
+    }
+    nlohmann::json j = StatsToJson(*s);
+    if (global.json) {
+      PrintJson(j);
+    } else {
+      for (auto& [key, value] : j.items()) {
+        std::cout << key << ": " << value << "\n";
+      }
+    }
+    *exit_code = kExitOk;
+  });
+
+  auto question = std::make_shared<std::string>();
+  auto ask_time = std::make_shared<std::string>();
+  CLI::App* ask = app.add_subcommand("ask", "answer a question from the graph");
+  ask->add_option("question", *question)->required();
+  ask->add_option("--as-of", *ask_time, "answer as the store stood then");
+  ask->callback([=, &global] {
+    AskOptions options;
+    if (!ask_time->empty()) {
+      auto t = ParseTimestamp(*ask_time);
+      if (!t.ok()) {
+        *exit_code = Fail(t.status(), "--as-of");
+        return;
+      }
+      options.as_of = *t;
+    }
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "ask");
+      return;
+    }
+    auto answer = (*memory)->Ask(*question, options);
+    if (!answer.ok()) {
+      *exit_code = Fail(answer.status(), "ask");
+      return;
+    }
+    if (global.json) {
+      nlohmann::json chain = nlohmann::json::array();
+      for (const auto& hop : answer->chain) {
+        nlohmann::json h = FactToJson(hop.fact);
+        h["relation_score"] = hop.relation_score;
+        chain.push_back(h);
+      }
+      PrintJson({{"question", *question},
+                 {"answer", answer->text},
+                 {"known", answer->known},
+                 {"score", answer->score},
+                 {"subject", answer->subject},
+                 {"explanation", answer->explanation},
+                 {"chain", chain}});
+    } else {
+      std::cout << answer->text << "\n";
+      for (const auto& hop : answer->chain) {
+        std::cout << "  via ";
+        PrintFact(std::cout, hop.fact);
+      }
+      if (!answer->explanation.empty()) {
+        std::cout << "  (" << answer->explanation << ")\n";
+      }
+    }
+    *exit_code = answer->known ? kExitOk : kExitNotFound;
+  });
+
+  auto since = std::make_shared<std::uint64_t>(1);
+  auto limit = std::make_shared<std::size_t>(100);
+  CLI::App* audit = app.add_subcommand("audit", "the append-only audit log");
+  audit->add_option("--since", *since, "first sequence number")
+      ->capture_default_str();
+  audit->add_option("--limit", *limit, "most records to print")
+      ->capture_default_str();
+  audit->callback([=, &global] {
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "audit");
+      return;
+    }
+    auto records = (*memory)->Audit(*since, *limit);
+    if (!records.ok()) {
+      *exit_code = Fail(records.status(), "audit");
+      return;
+    }
+    for (const auto& r : *records) {
+      if (global.json) {
+        auto detail = nlohmann::json::parse(r.detail, nullptr, false);
+        PrintJson({{"seq", r.seq},
+                   {"time", r.time},
+                   {"atom", r.atom},
+                   {"action", r.action},
+                   {"detail", detail.is_discarded() ? nlohmann::json(r.detail)
+                                                    : detail}});
+      } else {
+        std::cout << r.seq << " " << FormatTimestamp(r.time) << " #" << r.atom
+                  << " " << r.action << " " << r.detail << "\n";
+      }
+    }
+    *exit_code = kExitOk;
+  });
+}
+
+}  // namespace factline::cli

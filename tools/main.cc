@@ -1,0 +1,25 @@
+// factline: command-line front end to a factline store.
+#include <iostream>
+
+#include "tools/cli.h"
+
+int main(int argc, char** argv) {
+  using namespace factline::cli;
+  CLI::App app{"factline: a memory engine for AI agents that stays clean"};
+  app.require_subcommand(1);
+  app.fallthrough();
+  app.set_version_flag("--version", "factline 0.1.0");
+  GlobalOptions global;
+  app.add_option("--db", global.db, "store directory")->capture_default_str();
+  app.add_flag("--json", global.json, "machine-readable JSON output");
+  int exit_code = kExitOk;
+  RegisterIngest(app, global, &exit_code);
+  RegisterQueries(app, global, &exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+  return exit_code;
+}
