@@ -90,7 +90,11 @@ nlohmann::json StatsToJson(const graph::StoreStats& s) {
 
 void PrintFact(std::ostream& out, const FactView& fact) {
   const Atom& a = fact.atom;
-  out << a.subject << " / " << a.relation << " = " << a.value << "  [#" << a.id
+  std::string relation = a.relation;
+  if (const RelationDef* def = Lexicon::Builtin().Find(a.relation)) {
+    relation = def->name + " (" + def->id + ")";
+  }
+  out << a.subject << " / " << relation << " = " << a.value << "  [#" << a.id
       << ", valid " << FormatTimestamp(a.valid_from) << ".."
       << FormatTimestamp(a.valid_to) << ", learned "
       << FormatTimestamp(a.tx_time) << "; " << fact.why << "]\n";

@@ -186,7 +186,9 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
   }
   std::vector<Line> lines;
   bool serial_time = opt.serial_time;
-  std::string source_prefix = opt.source.empty() ? opt.file : opt.source;
+  std::string source_prefix = !opt.source.empty() ? opt.source
+                              : opt.file == "-"   ? "stdin"
+                                                  : opt.file;
   if (format == "factconsolidation") {
     auto fc = FactConsolidationLines(*input, opt.split);
     if (!fc.ok()) return Fail(fc.status(), opt.file);
