@@ -58,6 +58,30 @@ struct AuditRecord {
   std::string detail;     // JSON object with the rest (reason, verdicts)
 };
 
+// An atom the write-time gate held back instead of storing, or a stored atom
+// withdrawn from the current state (quarantined). Items are never deleted,
+// only moved between states; ids start at 1 and have no gaps.
+enum class HeldState : std::uint8_t {
+  kPending,      // in the review queue
+  kQuarantined,  // rejected: kept with its reason, restorable by approval
+  kApproved,     // applied; `result` names the atom stored or reinforced
+};
+std::string_view ToString(HeldState state);
+
+struct HeldItem {
+  std::uint64_t id = 0;
+  HeldState state = HeldState::kPending;
+  // The proposed atom. atom.id is kNoAtom unless a stored atom was
+  // quarantined; subject, relation and value are empty for a line of text
+  // that never became an atom.
+  Atom atom;
+  Timestamp held_at = 0;      // wall-clock time it was held
+  Timestamp resolved_at = 0;  // wall-clock time of the last state change
+  AtomId result = kNoAtom;    // kApproved: the atom stored or reinforced
+  std::string reason;         // why it is held, or the reviewer's reason
+  std::string detail;         // JSON: the gate verdicts
+};
+
 struct StoreStats {
   std::uint64_t entities = 0;
   std::uint64_t relations = 0;
@@ -109,6 +133,17 @@ class Reader {
   virtual Result<std::vector<AuditRecord>> Audit(std::uint64_t since,
                                                  std::size_t limit) const = 0;
   virtual Result<StoreStats> Stats() const = 0;
+  // The gate's records. The store's readers implement them; the defaults
+  // (NotSupported) let wrappers that only reshape atoms leave them out.
+  // The held item with this id; NotFound when there is none.
+  virtual Result<HeldItem> GetHeld(std::uint64_t id) const;
+  // Calls fn for each held item in id order; stops early and returns fn's
+  // error.
+  virtual Status ForEachHeld(
+      const std::function<Status(const HeldItem&)>& fn) const;
+  // When the atom was last reinforced or re-verified (see
+  // Writer::SetRefreshed); kNoTime when never.
+  virtual Result<Timestamp> Refreshed(AtomId id) const;
 };
 
 // Write access inside Store::Update. Reads see the transaction's own writes.
@@ -141,6 +176,13 @@ class Writer : public Reader {
   // Appends to the audit log; fills record->seq (and record->time with
   // NowMicros when it is 0).
   virtual Status AppendAudit(AuditRecord* record) = 0;
+  // Stores a held item. item->id 0 appends a new item and assigns the next
+  // id; any other id overwrites that item (NotFound when there is none).
+  // InvalidArgument for oversized fields.
+  virtual Status PutHeld(HeldItem* item) = 0;
+  // Records when an atom was last reinforced or re-verified, for decay.
+  // InvalidArgument for an atom id never assigned.
+  virtual Status SetRefreshed(AtomId id, Timestamp time) = 0;
 };
 
 class Store {

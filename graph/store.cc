@@ -47,6 +47,8 @@ struct Dbs {
   Dbi history = 0;          // (subject, relation) => (tx_time, atom), dups
   Dbi reverse = 0;          // (value, relation) => subject, dups
   Dbi audit = 0;            // seq -> AuditRecord
+  Dbi held = 0;             // held item id -> HeldItem (review, quarantine)
+  Dbi refreshed = 0;        // atom id -> last reinforcement/re-verification
 };
 
 struct DbSpec {
@@ -66,6 +68,8 @@ constexpr DbSpec kDbSpecs[] = {
     {"history", &Dbs::history, true},
     {"reverse", &Dbs::reverse, true},
     {"audit", &Dbs::audit, false},
+    {"held", &Dbs::held, false},
+    {"refreshed", &Dbs::refreshed, false},
 };
 
 constexpr std::size_t kEntityRefSize = 8;    // id
@@ -290,6 +294,48 @@ class TxnReader : public Interface {
     }
     if (!s.ok() && !s.IsNotFound()) return s;
     return out;
+  }
+
+  Result<HeldItem> GetHeld(std::uint64_t id) const override {
+    std::string_view v;
+    Status s = txn_->Get(dbs_->held, IdKey1(id).view(), &v);
+    if (s.IsNotFound()) {
+      return Status::NotFound("no held item with id " + std::to_string(id));
+    }
+    FACTLINE_RETURN_IF_ERROR(s);
+    HeldItem item;
+    FACTLINE_RETURN_IF_ERROR(internal::DecodeHeld(v, &item).WithContext(
+        Where("held item " + std::to_string(id))));
+    item.id = id;
+    return item;
+  }
+
+  Status ForEachHeld(
+      const std::function<Status(const HeldItem&)>& fn) const override {
+    FACTLINE_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(*txn_, dbs_->held));
+    HeldItem item;
+    std::string_view k, v;
+    Status s = cursor.Get(CursorOp::kFirst, &k, &v);
+    for (; s.ok(); s = cursor.Get(CursorOp::kNext, &k, &v)) {
+      if (k.size() != 8) return Status::Corruption(Where("bad held item key"));
+      item.id = GetBigEndian64(k.data());
+      FACTLINE_RETURN_IF_ERROR(internal::DecodeHeld(v, &item).WithContext(
+          Where("held item " + std::to_string(item.id))));
+      FACTLINE_RETURN_IF_ERROR(fn(item));
+    }
+    return s.IsNotFound() ? Status::Ok() : s;
+  }
+
+  Result<Timestamp> Refreshed(AtomId id) const override {
+    std::string_view v;
+    Status s = txn_->Get(dbs_->refreshed, IdKey1(id).view(), &v);
+    if (s.IsNotFound()) return kNoTime;
+    FACTLINE_RETURN_IF_ERROR(s);
+    if (v.size() != 8) {
+      return Status::Corruption(
+          Where("malformed refresh time of atom " + std::to_string(id)));
+    }
+    return internal::FromOrderedTime(GetBigEndian64(v.data()));
   }
 
   Result<StoreStats> Stats() const override {
@@ -563,6 +609,57 @@ class WriterImpl final : public TxnReader<Writer> {
     counters_.last_audit = seq;
     record->seq = seq;
     return Status::Ok();
+  }
+
+  Status PutHeld(HeldItem* item) override {
+    FACTLINE_RETURN_IF_ERROR(
+        CheckField("held item reason", item->reason, false));
+    FACTLINE_RETURN_IF_ERROR(
+        CheckField("held item detail", item->detail, false));
+    FACTLINE_RETURN_IF_ERROR(
+        CheckField("held atom text", item->atom.text, false));
+    scratch_.clear();
+    internal::EncodeHeld(*item, &scratch_);
+    if (item->id != 0) {
+      std::string_view old;
+      Status s = wtxn_->Get(dbs_->held, IdKey1(item->id).view(), &old);
+      if (s.IsNotFound()) {
+        return Status::NotFound("no held item with id " +
+                                std::to_string(item->id));
+      }
+      FACTLINE_RETURN_IF_ERROR(s);
+      return wtxn_->Put(dbs_->held, IdKey1(item->id).view(), scratch_,
+                        PutMode::kOverwrite);
+    }
+    // Items are never deleted, so the last key is the item count.
+    std::uint64_t last = 0;
+    {
+      FACTLINE_ASSIGN_OR_RETURN(Cursor cursor,
+                                Cursor::Open(*wtxn_, dbs_->held));
+      std::string_view k, v;
+      Status s = cursor.Get(CursorOp::kLast, &k, &v);
+      if (s.ok()) {
+        if (k.size() != 8)
+          return Status::Corruption(Where("bad held item key"));
+        last = GetBigEndian64(k.data());
+      } else if (!s.IsNotFound()) {
+        return s;
+      }
+    }
+    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->held, IdKey1(last + 1).view(),
+                                        scratch_, PutMode::kAppend));
+    item->id = last + 1;
+    return Status::Ok();
+  }
+
+  Status SetRefreshed(AtomId id, Timestamp time) override {
+    if (id == kNoAtom || id > counters_.last_atom) {
+      return Status::InvalidArgument("SetRefreshed: unknown atom id " +
+                                     std::to_string(id));
+    }
+    auto value = IdKey1(internal::OrderedTime(time));
+    return wtxn_->Put(dbs_->refreshed, IdKey1(id).view(), value.view(),
+                      PutMode::kOverwrite);
   }
 
   // Loads the counters; call before handing the writer out.
@@ -850,6 +947,31 @@ class StoreImpl final : public Store {
 };
 
 }  // namespace
+
+Result<HeldItem> Reader::GetHeld(std::uint64_t) const {
+  return Status::NotSupported("this reader has no held items");
+}
+
+Status Reader::ForEachHeld(
+    const std::function<Status(const HeldItem&)>&) const {
+  return Status::NotSupported("this reader has no held items");
+}
+
+Result<Timestamp> Reader::Refreshed(AtomId) const {
+  return Status::NotSupported("this reader has no refresh times");
+}
+
+std::string_view ToString(HeldState state) {
+  switch (state) {
+    case HeldState::kPending:
+      return "pending";
+    case HeldState::kQuarantined:
+      return "quarantined";
+    case HeldState::kApproved:
+      return "approved";
+  }
+  return "unknown";
+}
 
 Result<std::unique_ptr<Store>> Store::Open(const std::string& path,
                                            const StoreOptions& options) {

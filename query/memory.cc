@@ -25,8 +25,11 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
   ropts.lexicon = impl.lexicon;
   ropts.policy = std::move(options.policy);
   ropts.gate = std::move(options.gate);
-  impl.resolver =
-      std::make_unique<resolver::Resolver>(impl.store.get(), std::move(ropts));
+  ropts.gate_config = std::move(options.gate_config);
+  ropts.near_duplicate = std::move(options.near_duplicate);
+  FACTLINE_ASSIGN_OR_RETURN(
+      impl.resolver,
+      resolver::Resolver::Create(impl.store.get(), std::move(ropts)));
   return memory;
 }
 
@@ -35,39 +38,9 @@ const Lexicon& Memory::lexicon() const { return *impl_->lexicon; }
 graph::Store& Memory::store() { return *impl_->store; }
 
 Result<RememberReport> Memory::Remember(const std::vector<TextFact>& facts) {
-  RememberReport report;
-  std::vector<Atom> atoms;
-  std::vector<std::size_t> origin_index;  // atom position -> fact position
-  atoms.reserve(facts.size());
-  for (std::size_t i = 0; i < facts.size(); ++i) {
-    const TextFact& fact = facts[i];
-    auto parsed = impl_->parser->ParseSentence(fact.text);
-    if (!parsed.ok()) {
-      if (parsed.status().IsNotFound()) {
-        report.unparsed.push_back({i, fact.text, parsed.status().message()});
-        continue;
-      }
-      return parsed.status().WithContext("fact #" + std::to_string(i));
-    }
-    Atom atom;
-    atom.subject = std::move(parsed->subject);
-    atom.relation = std::move(parsed->relation);
-    atom.value = std::move(parsed->value);
-    atom.text = fact.text;
-    atom.category = fact.category;
-    atom.provenance = fact.provenance;
-    atom.tx_time = fact.tx_time;
-    atom.valid_from = fact.valid_from;
-    atoms.push_back(std::move(atom));
-    origin_index.push_back(i);
-  }
-  if (atoms.empty()) return report;
-  std::lock_guard<std::mutex> lock(impl_->write_mu);
-  auto decisions = impl_->resolver->Write(std::move(atoms));
-  if (!decisions.ok()) return decisions.status();
-  report.decisions = std::move(decisions).value();
-  for (auto& d : report.decisions) d.input_index = origin_index[d.input_index];
-  return report;
+  // Parse-time screening and parsing live with the gate (query/screen.cc).
+  return query::internal::RememberLines(*impl_->parser, *impl_->resolver,
+                                        impl_->write_mu, facts, {});
 }
 
 Result<RememberReport> Memory::Remember(std::string_view text,
@@ -131,6 +104,10 @@ Result<std::vector<FactView>> SlotQuery(
       for (AtomId id : ids) {
         FACTLINE_ASSIGN_OR_RETURN(FactView view,
                                   query::internal::MakeView(r, id));
+        // Quarantined atoms are kept for review, never answered with.
+        if (view.atom.provenance.verification == Verification::kRejected) {
+          continue;
+        }
         out.push_back(std::move(view));
       }
       if (!out.empty()) break;

@@ -26,15 +26,30 @@ struct MemoryOptions {
   const Lexicon* lexicon = nullptr;  // nullptr: Lexicon::Builtin()
   // nullptr: factline's keyed supersession.
   std::unique_ptr<resolver::SupersessionPolicy> policy;
-  // Gate stages run before supersession (see resolver::GateStage).
+  // Extra gate stages, run after the built-in ones (resolver::GateStage).
   std::vector<std::unique_ptr<resolver::GateStage>> gate;
+  // The write-time gate (docs/gate.md); enabled = false: the bare path.
+  resolver::GateConfig gate_config;
+  // Near-duplicate lookup for the duplicate stage (the HNSW side-index);
+  // empty: exact duplicates only.
+  resolver::NearDuplicateFn near_duplicate;
 };
+
+// Which held items Memory::Held lists.
+enum class HeldFilter { kPending, kQuarantined, kAll };
 
 // One atom as a query returns it.
 struct FactView {
   Atom atom;
   std::vector<Atom> superseded;  // atoms this one closed, newest first
   std::string why;               // provenance and standing, one line
+};
+
+// An atom due for re-verification (Memory::DueForReverification).
+struct DueAtom {
+  FactView fact;
+  double age_days = 0;  // since stored, reinforced or last verified
+  double weight = 0;    // retrieval weight now
 };
 
 // One line of text to remember.
@@ -64,26 +79,37 @@ enum class TimeAxis { kTransaction, kValid };
 struct Hop {
   FactView fact;
   double relation_score = 0;  // how well the relation matched the question
+  bool cued = true;           // false: a hop the question leaves implicit
 };
 
 struct Answer {
-  std::string text;      // the answer, or "unknown"
+  std::string text;  // the answer, or "unknown"
   bool known = false;
-  double score = 0;      // confidence of the whole chain in [0, 1]
-  std::string subject;   // entity the question was found to be about
-  std::vector<Hop> chain;
+  double score = 0;         // confidence of the whole chain in [0, 1]
+  std::string subject;      // entity the question was found to be about
+  std::vector<Hop> chain;   // from the subject to the answer, in hop order
   std::string explanation;  // why this answer, or why unknown
   // Up to ten candidate atoms ranked as a retrieval system would return them
   // (used for the benchmark's retrieval figures).
   std::vector<FactView> ranked;
+  // "single-hop" (a question template named the slot), "multi-hop" (a
+  // path search over the graph) or "none".
+  std::string method = "none";
+  // Relation keys the question's words point to, strongest first; lets a
+  // caller tell "no cue for this relation" from "the wrong path won".
+  std::vector<std::string> cued_relations;
 };
 
 struct AskOptions {
   Timestamp as_of = kForever;  // transaction time to answer at
   int max_hops = 4;
   // When a slot holds several current values (supersession switched off),
-  // prefer the newest. Off reproduces a store with no notion of recency.
+  // prefer the newest. Off reproduces a store with no notion of recency:
+  // the value whose sentence shares most words with the question wins, ties
+  // to the older one.
   bool prefer_recent = true;
+  // Bound on the paths enumerated per candidate subject.
+  std::size_t max_paths = 20000;
 };
 
 class Memory {
@@ -112,7 +138,8 @@ class Memory {
   // name or a phrase. Empty when nothing is known.
   Result<std::vector<FactView>> Current(std::string_view subject,
                                         std::string_view relation) const;
-  // Every value the slot ever had, oldest transaction first.
+  // Every value the slot ever had, oldest transaction first (quarantined
+  // atoms are left out; Held(HeldFilter::kQuarantined) lists them).
   Result<std::vector<FactView>> History(std::string_view subject,
                                         std::string_view relation) const;
   // The value(s) as the store stood at transaction time `t`, or the values
@@ -122,7 +149,14 @@ class Memory {
                                      TimeAxis axis) const;
   // All current atoms whose subject is `subject`.
   Result<std::vector<FactView>> Entity(std::string_view subject) const;
-  // Answers a natural-language question from the current graph.
+  // Answers a natural-language question from the current graph (or the
+  // graph as it stood at options.as_of): a question template first, then a
+  // search for the path from the entity the question names whose relations
+  // best explain its words. Never guesses: with no entity or no cued
+  // relation the answer is "unknown" (known == false) with an explanation.
+  // Errors are storage errors and InvalidArgument for empty or non-UTF-8
+  // questions. Per-snapshot lookup structures are built on the first call
+  // after a write and shared by later calls; safe from any thread.
   Result<Answer> Ask(std::string_view question,
                      const AskOptions& options = {}) const;
 
@@ -133,6 +167,52 @@ class Memory {
   const Parser& parser() const;
   const Lexicon& lexicon() const;
   graph::Store& store();
+
+  // -------------------------------------------------------------------------
+  // Gate, review and audit (docs/gate.md). Writes serialise with Remember*;
+  // reads may run from any thread.
+
+  // Remembers a conversation chunk with role tags (resolver::SplitTurns).
+  // The chunk is scored for significance, tiered by its share of human
+  // text; a chunk below its tier is dropped as noise (one decision). Else
+  // tool and system turns are dropped as noise and each sentence of a human
+  // turn (origin human, confidence 1, the provenance's session and source)
+  // or assistant turn (`provenance` as given) is remembered like a Remember
+  // line. input_index and Unparsed::index are turn positions.
+  // InvalidArgument for a chunk without role tags.
+  Result<RememberReport> RememberConversation(std::string_view chunk,
+                                              const Provenance& provenance);
+  // Held items (the review queue, quarantine), by id.
+  Result<std::vector<graph::HeldItem>> Held(
+      HeldFilter filter = HeldFilter::kPending) const;
+  // See resolver::Resolver::Approve, RejectHeld, Quarantine.
+  Result<resolver::Decision> Approve(std::uint64_t item,
+                                     const resolver::ReviewEdit& edit = {},
+                                     std::string_view reason = "");
+  Status RejectHeld(std::uint64_t item, std::string_view reason);
+  Result<resolver::Decision> Quarantine(AtomId atom, std::string_view reason);
+  // Re-verification: verified restarts the atom's decay clock.
+  Status MarkVerified(AtomId atom, std::string_view reason);
+  Status MarkExpired(AtomId atom, std::string_view reason);
+  // Current atoms older than reverify.min_age_days (since stored, reinforced
+  // or verified) with confidence above reverify.min_confidence, oldest
+  // first; expired atoms are left out.
+  Result<std::vector<DueAtom>> DueForReverification(
+      Timestamp now = NowMicros()) const;
+  // The atom's retrieval weight at `now` (resolver::RetrievalWeight).
+  Result<double> Weight(AtomId atom, Timestamp now = NowMicros()) const;
+  // Audit records with seq >= since that concern `atom`
+  // (resolver::AuditConcerns), at most limit of them.
+  Result<std::vector<graph::AuditRecord>> AuditOf(AtomId atom,
+                                                  std::uint64_t since,
+                                                  std::size_t limit) const;
+  // Gate outcomes, writes by origin per hour, signal-to-noise.
+  Result<resolver::GateReport> GateStats() const;
+  // Replays the audit log into a new store at `scratch_dir` (created; must
+  // not hold a store yet) and compares it with this one.
+  Result<resolver::ReplayReport> CheckReplay(
+      const std::string& scratch_dir) const;
+  const resolver::GateConfig& gate_config() const;
 
  private:
   Memory();

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "resolver/internal/resolver_impl.h"
 
 namespace factline::resolver {
 
 namespace {
+
+using internal::VerdictsJson;
 
 Status CheckText(std::string_view field, const std::string& text) {
   if (CleanDisplay(text).empty()) {
@@ -23,9 +25,46 @@ Status CheckText(std::string_view field, const std::string& text) {
   return ValidateUtf8(text).WithContext(field);
 }
 
-std::string Describe(std::size_t index, const Atom& atom) {
+Status CheckProvenanceFields(const Atom& atom) {
+  const Provenance& p = atom.provenance;
+  for (auto [field, text] :
+       {std::pair<const char*, const std::string*>{"model_id", &p.model_id},
+        {"session_id", &p.session_id},
+        {"source", &p.source}}) {
+    if (text->size() > kMaxFieldBytes) {
+      return Status::InvalidArgument(std::string(field) + " is over " +
+                                     std::to_string(kMaxFieldBytes) + " bytes");
+    }
+    FACTLINE_RETURN_IF_ERROR(ValidateUtf8(*text).WithContext(field));
+  }
+  if (!(p.confidence >= 0.0 && p.confidence <= 1.0)) {
+    return Status::InvalidArgument(
+        "confidence " + std::to_string(p.confidence) + " is outside [0, 1]");
+  }
+  return Status::Ok();
+}
+
+std::string Describe(std::size_t index, const Atom& atom, bool text_only) {
+  if (text_only) return "line #" + std::to_string(index);
   std::string subject = atom.subject.substr(0, 80);
   return "atom #" + std::to_string(index) + " (subject '" + subject + "')";
+}
+
+Action ActionFor(GateOutcome outcome) {
+  switch (outcome) {
+    case GateOutcome::kNoise:
+      return Action::kNoise;
+    case GateOutcome::kTransient:
+      return Action::kTransient;
+    case GateOutcome::kQueue:
+      return Action::kQueued;
+    case GateOutcome::kReinforce:
+      return Action::kReinforced;
+    case GateOutcome::kPass:
+    case GateOutcome::kReject:
+      break;
+  }
+  return Action::kRejected;
 }
 
 }  // namespace
@@ -42,6 +81,12 @@ std::string_view ToString(Action action) {
       return "stored-as-history";
     case Action::kRejected:
       return "rejected";
+    case Action::kQueued:
+      return "queued";
+    case Action::kNoise:
+      return "noise";
+    case Action::kTransient:
+      return "transient";
   }
   return "unknown";
 }
@@ -50,23 +95,7 @@ Status ValidateAtom(const Atom& atom) {
   FACTLINE_RETURN_IF_ERROR(CheckText("subject", atom.subject));
   FACTLINE_RETURN_IF_ERROR(CheckText("relation", atom.relation));
   FACTLINE_RETURN_IF_ERROR(CheckText("value", atom.value));
-  const Provenance& p = atom.provenance;
-  for (auto [field, text] :
-       {std::pair<const char*, const std::string*>{"model_id", &p.model_id},
-        {"session_id", &p.session_id},
-        {"source", &p.source}}) {
-    if (text->size() > kMaxFieldBytes) {
-      return Status::InvalidArgument(std::string(field) + " is over " +
-                                     std::to_string(kMaxFieldBytes) +
-                                     " bytes");
-    }
-    FACTLINE_RETURN_IF_ERROR(ValidateUtf8(*text).WithContext(field));
-  }
-  if (!(p.confidence >= 0.0 && p.confidence <= 1.0)) {
-    return Status::InvalidArgument("confidence " +
-                                   std::to_string(p.confidence) +
-                                   " is outside [0, 1]");
-  }
+  FACTLINE_RETURN_IF_ERROR(CheckProvenanceFields(atom));
   if (atom.valid_from != kNoTime && atom.valid_to != kForever &&
       atom.valid_to < atom.valid_from) {
     return Status::InvalidArgument("valid_to is before valid_from");
@@ -74,37 +103,66 @@ Status ValidateAtom(const Atom& atom) {
   return Status::Ok();
 }
 
-struct Resolver::Impl {
-  graph::Store* store;
-  ResolverOptions options;
-  const Lexicon* lexicon;
-
-  // Applies one atom inside the transaction; appends its decision.
-  Status ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
-                  std::vector<Decision>* decisions);
-  Status Audit(graph::Writer& w, const Decision& d, const Atom& atom);
-};
+Status Resolver::Impl::Init() {
+  lexicon = options.lexicon ? options.lexicon : &Lexicon::Builtin();
+  if (!options.policy) options.policy = MakeKeyedPolicy();
+  const GateConfig& config = options.gate_config;
+  if (config.enabled) {
+    FACTLINE_ASSIGN_OR_RETURN(TextScreen made, TextScreen::Create(config));
+    screen = std::make_shared<const TextScreen>(std::move(made));
+    builtin = internal::MakeStages(config, options.near_duplicate, screen,
+                                   &stage_input);
+  }
+  for (auto& stage : builtin) stages.push_back(stage.get());
+  for (auto& stage : options.gate) stages.push_back(stage.get());
+  return Status::Ok();
+}
 
 Resolver::Resolver(graph::Store* store, ResolverOptions options)
     : impl_(std::make_unique<Impl>()) {
   impl_->store = store;
   impl_->options = std::move(options);
-  impl_->lexicon = impl_->options.lexicon ? impl_->options.lexicon
-                                          : &Lexicon::Builtin();
-  if (!impl_->options.policy) impl_->options.policy = MakeKeyedPolicy();
+  impl_->init = impl_->Init();
+}
+
+Result<std::unique_ptr<Resolver>> Resolver::Create(graph::Store* store,
+                                                   ResolverOptions options) {
+  auto resolver = std::make_unique<Resolver>(store, std::move(options));
+  FACTLINE_RETURN_IF_ERROR(resolver->impl_->init);
+  return resolver;
 }
 
 Resolver::~Resolver() = default;
 
-Result<std::vector<Decision>> Resolver::Write(std::vector<Atom> atoms) {
+const GateConfig& Resolver::gate_config() const {
+  return impl_->options.gate_config;
+}
+
+const TextScreen* Resolver::screen() const { return impl_->screen.get(); }
+
+Result<std::vector<Decision>> Resolver::Write(
+    std::vector<Atom> atoms, std::vector<GateVerdict> screened) {
+  FACTLINE_RETURN_IF_ERROR(impl_->init);
+  if (!screened.empty() && screened.size() != atoms.size()) {
+    return Status::InvalidArgument("Write: " + std::to_string(screened.size()) +
+                                   " screen verdicts for " +
+                                   std::to_string(atoms.size()) + " atoms");
+  }
+  const GateConfig& config = impl_->options.gate_config;
   const Timestamp now = NowMicros();
   for (std::size_t i = 0; i < atoms.size(); ++i) {
     Atom& atom = atoms[i];
-    Status s = ValidateAtom(atom);
-    if (!s.ok()) return s.WithContext(Describe(i, atom));
-    atom.subject = CleanDisplay(atom.subject);
-    atom.value = CleanDisplay(atom.value);
-    atom.relation = impl_->lexicon->CanonicalRelation(atom.relation);
+    const bool text_only =
+        !screened.empty() && screened[i].outcome != GateOutcome::kPass;
+    Status s = text_only ? CheckText("text", atom.text) : ValidateAtom(atom);
+    if (s.ok() && text_only) s = CheckProvenanceFields(atom);
+    if (s.ok()) s = CheckProvenance(config, atom);
+    if (!s.ok()) return s.WithContext(Describe(i, atom, text_only));
+    if (!text_only) {
+      atom.subject = CleanDisplay(atom.subject);
+      atom.value = CleanDisplay(atom.value);
+      atom.relation = impl_->lexicon->CanonicalRelation(atom.relation);
+    }
     if (atom.tx_time == kNoTime) atom.tx_time = now;
     if (atom.valid_from == kNoTime) atom.valid_from = atom.tx_time;
   }
@@ -116,8 +174,13 @@ Result<std::vector<Decision>> Resolver::Write(std::vector<Atom> atoms) {
     decisions.reserve(atoms.size());
     policy.BeginBatch();
     for (std::size_t i = 0; i < atoms.size(); ++i) {
-      Status one = impl_->ApplyOne(w, i, atoms[i], &decisions);
-      if (!one.ok()) return one.WithContext(Describe(i, atoms[i]));
+      const GateVerdict* verdict = screened.empty() ? nullptr : &screened[i];
+      Status one = impl_->ApplyOne(w, i, atoms[i], verdict, &decisions);
+      if (!one.ok()) {
+        return one.WithContext(Describe(
+            i, atoms[i],
+            verdict != nullptr && verdict->outcome != GateOutcome::kPass));
+      }
     }
     return Status::Ok();
   });
@@ -126,125 +189,220 @@ Result<std::vector<Decision>> Resolver::Write(std::vector<Atom> atoms) {
   return decisions;
 }
 
+Status Resolver::Impl::LoadSlot(const graph::Reader& r, const Atom& atom,
+                                Cardinality* cardinality,
+                                std::vector<Atom>* current) {
+  current->clear();
+  auto relation = r.FindRelation(atom.relation);
+  if (!relation.ok()) {
+    if (!relation.status().IsNotFound()) return relation.status();
+    *cardinality = lexicon->CardinalityOf(atom.relation);
+    return Status::Ok();
+  }
+  *cardinality = relation->cardinality;
+  auto subject = r.FindEntity(atom.subject);
+  if (!subject.ok()) {
+    return subject.status().IsNotFound() ? Status::Ok() : subject.status();
+  }
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                            r.Current(subject->id, relation->id));
+  for (AtomId id : ids) {
+    FACTLINE_ASSIGN_OR_RETURN(Atom a, r.GetAtom(id));
+    current->push_back(std::move(a));
+  }
+  return Status::Ok();
+}
+
 Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
+                                const GateVerdict* screened,
                                 std::vector<Decision>* decisions) {
   Decision d;
   d.input_index = index;
-  for (auto& stage : options.gate) {
-    bool reject = false;
-    std::string reason;
-    FACTLINE_RETURN_IF_ERROR(stage->Check(w, &atom, &reject, &reason));
-    if (reject) {
-      d.action = Action::kRejected;
-      d.reason = std::string(stage->name()) + ": " + reason;
-      FACTLINE_RETURN_IF_ERROR(Audit(w, d, atom));
-      decisions->push_back(std::move(d));
-      return Status::Ok();
-    }
-  }
-
-  const Cardinality cardinality = lexicon->CardinalityOf(atom.relation);
-  FACTLINE_ASSIGN_OR_RETURN(graph::Relation relation,
-                            w.InternRelation(atom.relation, cardinality));
-  std::vector<Atom> slot_current;
-  auto subject = w.FindEntity(atom.subject);
-  if (subject.ok()) {
-    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
-                              w.Current(subject->id, relation.id));
-    for (AtomId id : ids) {
-      FACTLINE_ASSIGN_OR_RETURN(Atom current, w.GetAtom(id));
-      slot_current.push_back(std::move(current));
-    }
-  } else if (!subject.status().IsNotFound()) {
-    return subject.status();
-  }
-
-  Choice choice;
-  FACTLINE_RETURN_IF_ERROR(
-      options.policy->Choose(w, atom, relation.cardinality, slot_current,
-                             &choice));
-  d.reason = choice.reason;
-
-  switch (choice.kind) {
-    case Choice::Kind::kReinforce: {
-      FACTLINE_ASSIGN_OR_RETURN(Atom existing, w.GetAtom(choice.targets.at(0)));
-      if (!atom.provenance.source.empty()) {
-        existing.reinforced_by.push_back(atom.provenance.source);
-      }
-      existing.provenance.confidence =
-          std::max(existing.provenance.confidence, atom.provenance.confidence);
-      FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(existing));
-      d.action = Action::kReinforced;
-      d.atom = existing.id;
-      FACTLINE_RETURN_IF_ERROR(Audit(w, d, existing));
-      decisions->push_back(std::move(d));
-      return Status::Ok();
-    }
-    case Choice::Kind::kHistoryOnly: {
-      FACTLINE_ASSIGN_OR_RETURN(Atom newer, w.GetAtom(choice.targets.at(0)));
-      atom.valid_to = newer.valid_from;
-      atom.superseded_by = newer.id;
-      FACTLINE_RETURN_IF_ERROR(w.InsertAtom(&atom));
-      d.action = Action::kStoredAsHistory;
-      break;
-    }
-    case Choice::Kind::kAdd:
-    case Choice::Kind::kSupersede: {
-      if (choice.kind == Choice::Kind::kSupersede && !choice.targets.empty()) {
-        atom.supersedes = choice.targets.front();
-      }
-      FACTLINE_RETURN_IF_ERROR(w.InsertAtom(&atom));
-      // Close each superseded atom and drop it from its own slot, which for
-      // similarity-based policies may not be the incoming atom's slot.
-      for (AtomId target : choice.targets) {
-        if (choice.kind != Choice::Kind::kSupersede) break;
-        FACTLINE_ASSIGN_OR_RETURN(Atom old, w.GetAtom(target));
-        old.valid_to = atom.valid_from;
-        old.superseded_by = atom.id;
-        FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(old));
-        FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
-                                  w.Current(old.subject_id, old.relation_id));
-        ids.erase(std::remove(ids.begin(), ids.end(), target), ids.end());
+  const double offered = atom.provenance.confidence;
+  if (screened != nullptr && screened->outcome != GateOutcome::kPass) {
+    d.verdicts.push_back(*screened);
+    d.reason = screened->stage + ": " + screened->reason;
+    switch (screened->outcome) {
+      case GateOutcome::kNoise:
+      case GateOutcome::kTransient:
         FACTLINE_RETURN_IF_ERROR(
-            w.SetCurrent(old.subject_id, old.relation_id, ids));
-        d.closed.push_back(target);
-      }
-      FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
-                                w.Current(atom.subject_id, atom.relation_id));
-      ids.push_back(atom.id);
-      FACTLINE_RETURN_IF_ERROR(
-          w.SetCurrent(atom.subject_id, atom.relation_id, ids));
-      d.action = d.closed.empty() ? Action::kAdded : Action::kSuperseded;
-      break;
+            Drop(w, atom, ActionFor(screened->outcome), &d));
+        break;
+      case GateOutcome::kQueue:
+      case GateOutcome::kReject:
+        FACTLINE_RETURN_IF_ERROR(Hold(w, atom,
+                                      screened->outcome == GateOutcome::kQueue
+                                          ? graph::HeldState::kPending
+                                          : graph::HeldState::kQuarantined,
+                                      offered, &d));
+        break;
+      case GateOutcome::kPass:
+      case GateOutcome::kReinforce:
+        return Status::InvalidArgument(
+            "a parse-time verdict cannot be 'reinforce'");
     }
+    decisions->push_back(std::move(d));
+    return Status::Ok();
   }
-  d.atom = atom.id;
-  options.policy->Stored(atom);
-  FACTLINE_RETURN_IF_ERROR(Audit(w, d, atom));
+
+  Cardinality cardinality = Cardinality::kOne;
+  std::vector<Atom> slot_current;
+  FACTLINE_RETURN_IF_ERROR(LoadSlot(w, atom, &cardinality, &slot_current));
+  stage_input.text_screened = screened != nullptr;
+  const GateContext context{w, cardinality, slot_current};
+  for (GateStage* stage : stages) {
+    GateVerdict v;
+    FACTLINE_RETURN_IF_ERROR(stage->Evaluate(context, &atom, &v));
+    v.stage = std::string(stage->name());
+    d.verdicts.push_back(v);
+    if (v.outcome == GateOutcome::kPass) continue;
+    d.reason = v.stage + ": " + v.reason;
+    switch (v.outcome) {
+      case GateOutcome::kReinforce:
+        FACTLINE_RETURN_IF_ERROR(Reinforce(w, v.target, atom, &d));
+        break;
+      case GateOutcome::kQueue:
+        FACTLINE_RETURN_IF_ERROR(
+            Hold(w, atom, graph::HeldState::kPending, offered, &d));
+        break;
+      case GateOutcome::kReject:
+        FACTLINE_RETURN_IF_ERROR(
+            Hold(w, atom, graph::HeldState::kQuarantined, offered, &d));
+        break;
+      case GateOutcome::kNoise:
+      case GateOutcome::kTransient:
+        FACTLINE_RETURN_IF_ERROR(Drop(w, atom, ActionFor(v.outcome), &d));
+        break;
+      case GateOutcome::kPass:
+        break;
+    }
+    decisions->push_back(std::move(d));
+    return Status::Ok();
+  }
+  FACTLINE_RETURN_IF_ERROR(
+      Resolve(w, std::move(atom), cardinality, slot_current, offered, &d));
   decisions->push_back(std::move(d));
   return Status::Ok();
 }
 
-Status Resolver::Impl::Audit(graph::Writer& w, const Decision& d,
-                             const Atom& atom) {
+Status Resolver::Impl::Resolve(graph::Writer& w, Atom atom,
+                               Cardinality cardinality,
+                               const std::vector<Atom>& slot_current,
+                               double offered, Decision* d) {
+  Choice choice;
+  FACTLINE_RETURN_IF_ERROR(
+      options.policy->Choose(w, atom, cardinality, slot_current, &choice));
+  d->reason =
+      d->reason.empty() ? choice.reason : d->reason + "; " + choice.reason;
+  std::vector<AtomId> close;
+  switch (choice.kind) {
+    case Choice::Kind::kReinforce:
+      return Reinforce(w, choice.targets.at(0), atom, d);
+    case Choice::Kind::kHistoryOnly: {
+      FACTLINE_ASSIGN_OR_RETURN(Atom newer, w.GetAtom(choice.targets.at(0)));
+      atom.valid_to = newer.valid_from;
+      atom.superseded_by = newer.id;
+      d->action = Action::kStoredAsHistory;
+      break;
+    }
+    case Choice::Kind::kSupersede:
+      if (!choice.targets.empty()) atom.supersedes = choice.targets.front();
+      close = choice.targets;
+      [[fallthrough]];
+    case Choice::Kind::kAdd:
+      d->action = close.empty() ? Action::kAdded : Action::kSuperseded;
+      break;
+  }
+  FACTLINE_RETURN_IF_ERROR(internal::StoreAtom(w, &atom, cardinality, close));
+  d->atom = atom.id;
+  d->closed = close;
+  options.policy->Stored(atom);
+  if (!options.audit) return Status::Ok();
+  FACTLINE_ASSIGN_OR_RETURN(std::uint64_t version,
+                            internal::SlotVersion(w, atom));
+  return internal::AppendAuditText(
+      w, atom.id, ToString(d->action),
+      internal::StoredDetail(atom, cardinality, d->reason, d->verdicts, close,
+                             offered, version));
+}
+
+Status Resolver::Impl::Reinforce(graph::Writer& w, AtomId target,
+                                 const Atom& incoming, Decision* d) {
+  FACTLINE_ASSIGN_OR_RETURN(Atom existing, w.GetAtom(target));
+  const double previous = existing.provenance.confidence;
+  const double next = std::max(previous, incoming.provenance.confidence);
+  FACTLINE_RETURN_IF_ERROR(
+      internal::ReinforceAtom(w, target, incoming.provenance.source, next,
+                              incoming.tx_time, &existing));
+  d->action = Action::kReinforced;
+  d->atom = target;
   if (!options.audit) return Status::Ok();
   nlohmann::json detail = {
-      {"subject", atom.subject},
-      {"relation", atom.relation},
-      {"value", atom.value},
-      {"source", atom.provenance.source},
-      {"origin", ToString(atom.provenance.origin)},
-      {"confidence", atom.provenance.confidence},
-      {"reason", d.reason},
+      {"reason", d->reason},
+      {"value", incoming.value},
+      {"origin", ToString(incoming.provenance.origin)},
+      {"source", incoming.provenance.source},
+      {"prev_confidence", previous},
+      {"new_confidence", next},
+      {"refreshed", incoming.tx_time},
   };
-  if (!d.closed.empty()) detail["closed"] = d.closed;
-  graph::AuditRecord record;
-  record.time = NowMicros();
-  record.atom = d.atom;
-  record.action = std::string(ToString(d.action));
-  record.detail = detail.dump(-1, ' ', false,
-                              nlohmann::json::error_handler_t::replace);
-  return w.AppendAudit(&record);
+  if (!d->verdicts.empty()) detail["verdicts"] = VerdictsJson(d->verdicts);
+  FACTLINE_ASSIGN_OR_RETURN(detail["version"],
+                            internal::SlotVersion(w, existing));
+  return Audit(w, target, ToString(Action::kReinforced), std::move(detail));
+}
+
+Status Resolver::Impl::Hold(graph::Writer& w, const Atom& atom,
+                            graph::HeldState state, double offered,
+                            Decision* d) {
+  graph::HeldItem item;
+  item.state = state;
+  item.atom = atom;
+  item.atom.id = kNoAtom;
+  item.held_at = NowMicros();
+  item.reason = d->reason;
+  item.detail =
+      VerdictsJson(d->verdicts)
+          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  FACTLINE_RETURN_IF_ERROR(w.PutHeld(&item));
+  d->action =
+      state == graph::HeldState::kPending ? Action::kQueued : Action::kRejected;
+  d->held = item.id;
+  return Audit(w, kNoAtom, ToString(d->action),
+               {{"reason", d->reason},
+                {"verdicts", VerdictsJson(d->verdicts)},
+                {"item", internal::HeldJson(item)},
+                {"prev_confidence", offered},
+                {"new_confidence", atom.provenance.confidence}},
+               item.held_at);
+}
+
+Status Resolver::Impl::Drop(graph::Writer& w, const Atom& atom, Action action,
+                            Decision* d) {
+  d->action = action;
+  const Provenance& p = atom.provenance;
+  const std::string text =
+      !atom.text.empty()
+          ? atom.text
+          : atom.subject + " " + atom.relation + " " + atom.value;
+  nlohmann::json detail = {
+      {"reason", d->reason},
+      {"verdicts", VerdictsJson(d->verdicts)},
+      {"text", internal::Excerpt(text)},
+      {"category", ToString(atom.category)},
+      {"origin", ToString(p.origin)},
+  };
+  if (!p.model_id.empty()) detail["model_id"] = p.model_id;
+  if (!p.session_id.empty()) detail["session_id"] = p.session_id;
+  if (!p.source.empty()) detail["source"] = p.source;
+  return Audit(w, kNoAtom, ToString(action), std::move(detail));
+}
+
+Status Resolver::Impl::Audit(graph::Writer& w, AtomId atom,
+                             std::string_view action, nlohmann::json detail,
+                             Timestamp time) {
+  if (!options.audit) return Status::Ok();
+  return internal::AppendAudit(w, atom, action, std::move(detail), time);
 }
 
 }  // namespace factline::resolver

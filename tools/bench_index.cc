@@ -18,6 +18,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -38,19 +40,30 @@ namespace factline {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr std::size_t kScaledNames = 20000;
 
 double Seconds(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
+}
+
+// CPU seconds used by this thread: unlike wall time, not inflated when other
+// processes compete for the cores (the build and lookups are single-threaded).
+double ThreadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) +
+         static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 struct Args {
   std::string data = FACTLINE_DEFAULT_DATA;
   int queries = 5000;
   std::uint64_t seed = 42;
-  int dim = 256;
-  int ef = 64;
-  int m = 16;
-  int ef_construction = 100;
+  // Library defaults unless overridden.
+  int dim = index::IndexOptions{}.dimension;
+  int ef = index::IndexOptions{}.hnsw_ef_search;
+  int m = index::IndexOptions{}.hnsw_m;
+  int ef_construction = index::IndexOptions{}.hnsw_ef_construction;
   bool json = false;
 };
 
@@ -231,18 +244,15 @@ float Dot(const float* a, const float* b, int dim) {
   return s;
 }
 
+// Queries per CPU-second of `fn` over all n queries: the best of kRounds
+// passes, so that a pass slowed by other processes does not count.
+constexpr int kRounds = 5;
+
 template <typename Fn>
-double MeasureQps(std::size_t n, Fn&& fn) {
-  // At least one full pass and at least one second.
-  std::size_t done = 0;
-  const auto start = Clock::now();
-  double elapsed = 0;
-  while (done < n || elapsed < 1.0) {
-    fn(done % n);
-    ++done;
-    if ((done & 63) == 0 || done == n) elapsed = Seconds(start, Clock::now());
-  }
-  return static_cast<double>(done) / Seconds(start, Clock::now());
+double PassSeconds(std::size_t n, Fn&& fn) {
+  const double start = ThreadCpuSeconds();
+  for (std::size_t i = 0; i < n; ++i) fn(i);
+  return ThreadCpuSeconds() - start;
 }
 
 int Run(const Args& args) {
@@ -280,15 +290,59 @@ int Run(const Args& args) {
   options.save_after_rebuild = false;
   std::string report;
   auto t0 = Clock::now();
+  double c0 = ThreadCpuSeconds();
   Result<std::unique_ptr<index::SideIndex>> opened =
       index::SideIndex::Open(**store, options, &report);
   auto t1 = Clock::now();
+  const double build_cpu_s = ThreadCpuSeconds() - c0;
   Check(opened.status(), "open side-index");
   index::SideIndex& side = **opened;
   const double build_s = Seconds(t0, t1);
   t0 = Clock::now();
   Check(side.Save(), "save side-index");
   const double save_s = Seconds(t0, Clock::now());
+
+  // Build time at 20k names: the real names plus synthetic ones that
+  // recombine their words ("Thomas" + "Hall"), in a second store.
+  double build20k_s = 0;
+  double build20k_cpu_s = 0;
+  std::size_t names20k = 0;
+  {
+    const std::filesystem::path dir20k = dir.string() + "_20k";
+    std::filesystem::remove_all(dir20k);
+    std::filesystem::create_directories(dir20k);
+    Result<std::unique_ptr<graph::Store>> store20k =
+        graph::Store::Open(dir20k.string(), store_options);
+    Check(store20k.status(), "open 20k store");
+    std::mt19937_64 name_rng(args.seed + 1);
+    Check((*store20k)->Update([&](graph::Writer& w) {
+      std::unordered_map<EntityId, bool> seen;
+      for (const graph::Entity& e : entities) {
+        FACTLINE_ASSIGN_OR_RETURN(graph::Entity got, w.InternEntity(e.display));
+        seen.emplace(got.id, true);
+      }
+      while (seen.size() < kScaledNames) {
+        const auto a =
+            SplitWords(entities[name_rng() % entities.size()].display);
+        const auto b =
+            SplitWords(entities[name_rng() % entities.size()].display);
+        FACTLINE_ASSIGN_OR_RETURN(graph::Entity got,
+                                  w.InternEntity(a.front() + " " + b.back()));
+        seen.emplace(got.id, true);
+      }
+      names20k = seen.size();
+      return Status::Ok();
+    }),
+          "store 20k entities");
+    t0 = Clock::now();
+    c0 = ThreadCpuSeconds();
+    Result<std::unique_ptr<index::SideIndex>> side20k =
+        index::SideIndex::Open(**store20k, options);
+    build20k_s = Seconds(t0, Clock::now());
+    build20k_cpu_s = ThreadCpuSeconds() - c0;
+    Check(side20k.status(), "open 20k side-index");
+    std::filesystem::remove_all(dir20k);
+  }
 
   // The same vectors, for brute force and raw hnswlib.
   const int dim = side.dimension();
@@ -297,10 +351,12 @@ int Run(const Args& args) {
   for (std::size_t i = 0; i < entities.size(); ++i) {
     Result<std::vector<float>> v = embedder.Embed(entities[i].display);
     Check(v.status(), "embed");
-    std::copy(v->begin(), v->end(), vectors.begin() + i * dim);
+    std::copy(v->begin(), v->end(),
+              vectors.begin() + static_cast<std::ptrdiff_t>(i) * dim);
   }
   hnswlib::InnerProductSpace space(static_cast<std::size_t>(dim));
   t0 = Clock::now();
+  c0 = ThreadCpuSeconds();
   hnswlib::HierarchicalNSW<float> raw(
       &space, entities.size(), static_cast<std::size_t>(args.m),
       static_cast<std::size_t>(args.ef_construction));
@@ -308,6 +364,7 @@ int Run(const Args& args) {
     raw.addPoint(vectors.data() + i * dim, entities[i].id);
   }
   const double raw_build_s = Seconds(t0, Clock::now());
+  const double raw_build_cpu_s = ThreadCpuSeconds() - c0;
   raw.setEf(static_cast<std::size_t>(args.ef));
 
   // Queries.
@@ -327,7 +384,7 @@ int Run(const Args& args) {
   // Quality.
   constexpr int kK = 10;
   double r1 = 0, r10 = 0;
-  std::size_t true1 = 0, true10 = 0, brute_true1 = 0, brute_true10 = 0;
+  double true1 = 0, true10 = 0, brute_true1 = 0, brute_true10 = 0;
   std::map<std::string, std::pair<std::size_t, std::size_t>> by_kind;
   std::vector<std::pair<float, std::size_t>> scored(entities.size());
   std::unordered_map<EntityId, std::size_t> pos_of;
@@ -373,36 +430,51 @@ int Run(const Args& args) {
   }
   const double n = static_cast<double>(queries.size());
 
-  // Speed, single thread, same queries.
+  // Speed, single thread, same queries; the four variants take turns so
+  // that load from other processes hits them alike.
   volatile std::size_t sink = 0;
-  const double ours_qps = MeasureQps(queries.size(), [&](std::size_t i) {
+  auto ours_text = [&](std::size_t i) {
     Result<std::vector<index::Match>> got =
         side.FindEntities(queries[i].text, kK);
     sink = sink + got->size();
-  });
-  const double ours_vec_qps = MeasureQps(queries.size(), [&](std::size_t i) {
+  };
+  auto ours_vector = [&](std::size_t i) {
     std::vector<float> q(
         qvecs.begin() + static_cast<std::ptrdiff_t>(i * dim),
         qvecs.begin() + static_cast<std::ptrdiff_t>((i + 1) * dim));
     Result<std::vector<index::Match>> got = side.FindEntitiesByVector(q, kK);
     sink = sink + got->size();
-  });
-  const double raw_qps = MeasureQps(queries.size(), [&](std::size_t i) {
+  };
+  auto raw_vector = [&](std::size_t i) {
     auto r = raw.searchKnn(qvecs.data() + i * dim, kK);
     sink = sink + r.size();
-  });
-  const double raw_embed_qps = MeasureQps(queries.size(), [&](std::size_t i) {
+  };
+  auto raw_text = [&](std::size_t i) {
     Result<std::vector<float>> v = embedder.Embed(queries[i].text);
     auto r = raw.searchKnn(v->data(), kK);
     sink = sink + r.size();
-  });
+  };
+  double best[4] = {1e9, 1e9, 1e9, 1e9};
+  for (int round = 0; round < kRounds; ++round) {
+    best[0] = std::min(best[0], PassSeconds(queries.size(), ours_text));
+    best[1] = std::min(best[1], PassSeconds(queries.size(), raw_text));
+    best[2] = std::min(best[2], PassSeconds(queries.size(), ours_vector));
+    best[3] = std::min(best[3], PassSeconds(queries.size(), raw_vector));
+  }
+  const double ours_qps = n / best[0];
+  const double raw_embed_qps = n / best[1];
+  const double ours_vec_qps = n / best[2];
+  const double raw_qps = n / best[3];
 
   std::filesystem::remove_all(dir);
 
   const std::size_t names = entities.size();
+  const double ratio_text = ours_qps / raw_embed_qps;
+  const double ratio_vector = ours_vec_qps / raw_qps;
   if (args.json) {
     nlohmann::json j = {
         {"names", names},
+        {"facts", raw_names.size() / 2},
         {"queries", queries.size()},
         {"seed", args.seed},
         {"dimension", dim},
@@ -417,56 +489,64 @@ int Run(const Args& args) {
         {"brute_force_true_entity_at_1", brute_true1 / n},
         {"brute_force_true_entity_at_10", brute_true10 / n},
         {"qps_find_entities_text", ours_qps},
+        {"qps_raw_hnswlib_embed_and_search", raw_embed_qps},
+        {"qps_ratio_text", ratio_text},
         {"qps_find_entities_vector", ours_vec_qps},
-        {"qps_raw_hnswlib", raw_qps},
-        {"qps_raw_hnswlib_with_embedding", raw_embed_qps},
-        {"qps_ratio_text_vs_raw_with_embedding", ours_qps / raw_embed_qps},
-        {"qps_ratio_vector_vs_raw", ours_vec_qps / raw_qps},
-        {"build_seconds", build_s},
-        {"raw_hnswlib_build_seconds", raw_build_s},
+        {"qps_raw_hnswlib_search", raw_qps},
+        {"qps_ratio_vector", ratio_vector},
+        {"build_wall_seconds", build_s},
+        {"build_cpu_seconds", build_cpu_s},
+        {"names_scaled", names20k},
+        {"build_scaled_wall_seconds", build20k_s},
+        {"build_scaled_cpu_seconds", build20k_cpu_s},
+        {"raw_hnswlib_build_wall_seconds", raw_build_s},
+        {"raw_hnswlib_build_cpu_seconds", raw_build_cpu_s},
         {"save_seconds", save_s},
     };
     std::cout << j.dump(2) << "\n";
     return 0;
   }
-  std::printf("factline side-index benchmark: %zu entity names from %s\n",
-              names, args.data.c_str());
+  std::printf(
+      "factline side-index benchmark: %zu entity names (%zu parsed facts) "
+      "from %s\n",
+      names, raw_names.size() / 2, args.data.c_str());
   std::printf("  %s\n", report.c_str());
   std::printf(
       "  dim %d, M %d, ef_construction %d, ef_search %d, %zu queries "
-      "(seed %llu)\n\n",
+      "(seed %llu); QPS single-threaded, best of %d passes, per CPU second\n\n",
       dim, args.m, args.ef_construction, args.ef, queries.size(),
-      static_cast<unsigned long long>(args.seed));
-  std::printf("  %-44s %10s\n", "metric", "value");
-  std::printf("  %-44s %10.4f\n", "recall@1 vs brute force", r1 / n);
-  std::printf("  %-44s %10.4f\n", "recall@10 vs brute force", r10 / n);
-  std::printf("  %-44s %10.4f\n", "true entity @1 (side-index)", true1 / n);
-  std::printf("  %-44s %10.4f\n", "true entity @10 (side-index)", true10 / n);
-  std::printf("  %-44s %10.4f\n", "true entity @1 (brute force)",
-              brute_true1 / n);
-  std::printf("  %-44s %10.4f\n", "true entity @10 (brute force)",
-              brute_true10 / n);
+      static_cast<unsigned long long>(args.seed), kRounds);
+  auto row = [](const std::string& name, double value, const char* fmt) {
+    std::printf("  %-52s ", name.c_str());
+    std::printf(fmt, value);
+    std::printf("\n");
+  };
+  row("recall@1 vs brute force (same vectors)", r1 / n, "%10.4f");
+  row("recall@10 vs brute force (target >= 0.98)", r10 / n, "%10.4f");
+  row("true entity @1, side-index", true1 / n, "%10.4f");
+  row("true entity @10, side-index", true10 / n, "%10.4f");
+  row("true entity @1, brute force", brute_true1 / n, "%10.4f");
+  row("true entity @10, brute force", brute_true10 / n, "%10.4f");
   for (const auto& [kind, c] : by_kind) {
-    std::printf("    %-42s %10.4f  (%zu queries)\n",
-                ("true entity @1, " + kind).c_str(),
-                static_cast<double>(c.second) / static_cast<double>(c.first),
-                c.first);
+    row("  true entity @1, " + kind + " (" + std::to_string(c.first) + ")",
+        static_cast<double>(c.second) / static_cast<double>(c.first), "%10.4f");
   }
-  std::printf("  %-44s %10.0f\n", "QPS FindEntities(text)", ours_qps);
-  std::printf("  %-44s %10.0f\n", "QPS raw hnswlib, embed + searchKnn",
-              raw_embed_qps);
-  std::printf("  %-44s %10.2f\n", "  ratio (target >= 0.8)",
-              ours_qps / raw_embed_qps);
-  std::printf("  %-44s %10.0f\n", "QPS FindEntitiesByVector", ours_vec_qps);
-  std::printf("  %-44s %10.0f\n", "QPS raw hnswlib searchKnn (same vectors)",
-              raw_qps);
-  std::printf("  %-44s %10.2f\n", "  ratio (target >= 0.8)",
-              ours_vec_qps / raw_qps);
-  std::printf("  %-44s %10.3f\n", "build s, SideIndex::Open (target < 2)",
-              build_s);
-  std::printf("  %-44s %10.3f\n", "build s, raw hnswlib same vectors",
-              raw_build_s);
-  std::printf("  %-44s %10.3f\n", "save s, SideIndex::Save", save_s);
+  row("QPS FindEntities(text)", ours_qps, "%10.0f");
+  row("QPS raw hnswlib, Embed + searchKnn", raw_embed_qps, "%10.0f");
+  row("  ratio (target >= 0.8)", ratio_text, "%10.2f");
+  row("QPS FindEntitiesByVector", ours_vec_qps, "%10.0f");
+  row("QPS raw hnswlib searchKnn, same vectors", raw_qps, "%10.0f");
+  row("  ratio (target >= 0.8)", ratio_vector, "%10.2f");
+  row("build, " + std::to_string(names) + " names: wall s", build_s, "%10.3f");
+  row("build, " + std::to_string(names) + " names: CPU s", build_cpu_s,
+      "%10.3f");
+  row("build, " + std::to_string(names20k) + " names: wall s", build20k_s,
+      "%10.3f");
+  row("build, " + std::to_string(names20k) + " names: CPU s (target < 2)",
+      build20k_cpu_s, "%10.3f");
+  row("raw hnswlib build, " + std::to_string(names) + " names: CPU s",
+      raw_build_cpu_s, "%10.3f");
+  row("SideIndex::Save: wall s", save_s, "%10.3f");
   return 0;
 }
 
@@ -474,5 +554,10 @@ int Run(const Args& args) {
 }  // namespace factline
 
 int main(int argc, char** argv) {
-  return factline::Run(factline::ParseArgs(argc, argv));
+  try {
+    return factline::Run(factline::ParseArgs(argc, argv));
+  } catch (const std::exception& e) {  // filesystem and JSON type errors
+    std::cerr << "factline_bench_index: " << e.what() << "\n";
+    return 1;
+  }
 }

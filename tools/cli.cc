@@ -1,5 +1,6 @@
 #include "tools/cli.h"
 
+#include <filesystem>
 #include <iostream>
 
 namespace factline::cli {
@@ -31,6 +32,19 @@ Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
   MemoryOptions options;
   options.store.read_only = read_only;
   options.store.create_if_missing = !read_only;
+  // The gate's knobs: --gate-config, else the store's own gate.json.
+  std::string config_path = global.gate_config;
+  std::error_code ec;
+  if (config_path.empty() &&
+      std::filesystem::exists(std::filesystem::path(global.db) / "gate.json",
+                              ec)) {
+    config_path = (std::filesystem::path(global.db) / "gate.json").string();
+  }
+  if (!config_path.empty()) {
+    auto config = resolver::LoadGateConfig(config_path);
+    if (!config.ok()) return config.status();
+    options.gate_config = std::move(config).value();
+  }
   auto memory = Memory::Open(global.db, std::move(options));
   if (!memory.ok()) {
     return memory.status().WithContext("opening store " + global.db);

@@ -30,6 +30,7 @@ enum ExitCode : int {
 struct GlobalOptions {
   std::string db = "factline.db";
   bool json = false;
+  std::string gate_config;  // --gate-config; empty: <db>/gate.json if any
 };
 
 // Maps a Status to an exit code.
@@ -57,6 +58,12 @@ void PrintJson(const nlohmann::json& doc);
 // in *exit_code.
 void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code);
+void RegisterGate(CLI::App& app, GlobalOptions& global, int* exit_code);
+void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code);
+
+// The gate's report for `stats` (cmd_gate.cc).
+nlohmann::json GateReportToJson(const resolver::GateReport& report);
+void PrintGateReport(std::ostream& out, const resolver::GateReport& report);
 
 }  // namespace factline::cli
 

@@ -32,7 +32,7 @@ struct Line {
 
 struct Tally {
   std::size_t lines = 0;
-  std::size_t counts[5] = {0, 0, 0, 0, 0};  // by resolver::Action
+  std::size_t counts[resolver::kActionCount] = {};  // by resolver::Action
   nlohmann::json unparsed = nlohmann::json::array();
   std::size_t committed_batches = 0;
   std::size_t last_committed_line = 0;
@@ -279,6 +279,9 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
                {"reinforced", count(Action::kReinforced)},
                {"stored_as_history", count(Action::kStoredAsHistory)},
                {"rejected", count(Action::kRejected)},
+               {"queued", count(Action::kQueued)},
+               {"noise", count(Action::kNoise)},
+               {"transient", count(Action::kTransient)},
                {"unparsed", tally.unparsed}});
   } else {
     std::cout << "ingested " << tally.lines << " lines into " << global.db
@@ -287,7 +290,16 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
               << count(Action::kReinforced) << " reinforced, "
               << count(Action::kStoredAsHistory) << " stored as history, "
               << count(Action::kRejected) << " rejected, "
-              << tally.unparsed.size() << " unparsed\n";
+              << tally.unparsed.size() << " unparsed";
+    // The gate's holds and drops, when there are any (docs/gate.md).
+    if (count(Action::kQueued) + count(Action::kNoise) +
+            count(Action::kTransient) >
+        0) {
+      std::cout << "; " << count(Action::kQueued) << " queued for review, "
+                << count(Action::kNoise) << " noise, "
+                << count(Action::kTransient) << " transient";
+    }
+    std::cout << "\n";
     for (const auto& u : tally.unparsed) {
       std::cout << "  unparsed line " << u["line"].get<std::size_t>() << ": "
                 << u["text"].get<std::string>() << "\n";

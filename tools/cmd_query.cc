@@ -125,12 +125,28 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
       return;
     }
     nlohmann::json j = StatsToJson(*s);
+    // What the write-time gate did: outcomes, origins per hour, warnings.
+    auto gate = (*memory)->GateStats();
+    auto held = (*memory)->Held(HeldFilter::kAll);
+    if (!gate.ok() || !held.ok()) {
+      *exit_code = Fail(gate.ok() ? held.status() : gate.status(), "stats");
+      return;
+    }
+    std::uint64_t pending = 0, quarantined = 0;
+    for (const auto& item : *held) {
+      pending += item.state == graph::HeldState::kPending;
+      quarantined += item.state == graph::HeldState::kQuarantined;
+    }
+    j["held_pending"] = pending;
+    j["held_quarantined"] = quarantined;
     if (global.json) {
+      j["gate"] = GateReportToJson(*gate);
       PrintJson(j);
     } else {
       for (auto& [key, value] : j.items()) {
         std::cout << key << ": " << value << "\n";
       }
+      PrintGateReport(std::cout, *gate);
     }
     *exit_code = kExitOk;
   });
@@ -189,18 +205,23 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
 
   auto since = std::make_shared<std::uint64_t>(1);
   auto limit = std::make_shared<std::size_t>(100);
+  auto atom = std::make_shared<AtomId>(kNoAtom);
   CLI::App* audit = app.add_subcommand("audit", "the append-only audit log");
   audit->add_option("--since", *since, "first sequence number")
       ->capture_default_str();
   audit->add_option("--limit", *limit, "most records to print")
       ->capture_default_str();
+  audit->add_option("--atom", *atom,
+                    "only records about this atom (written, closed, "
+                    "reinforced, quarantined, reinstated, verified)");
   audit->callback([=, &global] {
     auto memory = open();
     if (!memory.ok()) {
       *exit_code = Fail(memory.status(), "audit");
       return;
     }
-    auto records = (*memory)->Audit(*since, *limit);
+    auto records = *atom == kNoAtom ? (*memory)->Audit(*since, *limit)
+                                    : (*memory)->AuditOf(*atom, *since, *limit);
     if (!records.ok()) {
       *exit_code = Fail(records.status(), "audit");
       return;

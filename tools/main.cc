@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   int exit_code = kExitOk;
   RegisterIngest(app, global, &exit_code);
   RegisterQueries(app, global, &exit_code);
+  RegisterGate(app, global, &exit_code);
+  RegisterBench(app, global, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

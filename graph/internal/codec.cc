@@ -212,6 +212,39 @@ Status DecodeAudit(std::string_view in, AuditRecord* record) {
   return Status::Ok();
 }
 
+void EncodeHeld(const HeldItem& item, std::string* out) {
+  out->push_back(static_cast<char>(kHeldRecordVersion));
+  out->push_back(static_cast<char>(item.state));
+  PutVarint64(ZigZag(item.held_at), out);
+  PutVarint64(ZigZag(item.resolved_at), out);
+  PutVarint64(item.result, out);
+  PutLengthPrefixed(item.reason, out);
+  PutLengthPrefixed(item.detail, out);
+  PutVarint64(item.atom.id, out);
+  EncodeAtom(item.atom, out);
+}
+
+Status DecodeHeld(std::string_view in, HeldItem* item) {
+  std::uint8_t version = 0, state = 0;
+  if (!GetByte(&in, &version)) return Bad("held item");
+  if (version != kHeldRecordVersion) {
+    return Status::Corruption("held item record has unknown version " +
+                              std::to_string(version));
+  }
+  if (!GetByte(&in, &state) ||
+      state > static_cast<std::uint8_t>(HeldState::kApproved) ||
+      !GetTime(&in, &item->held_at) || !GetTime(&in, &item->resolved_at) ||
+      !GetVarint64(&in, &item->result) || !GetString(&in, &item->reason) ||
+      !GetString(&in, &item->detail) || !GetVarint64(&in, &item->atom.id)) {
+    return Bad("held item");
+  }
+  item->state = static_cast<HeldState>(state);
+  const AtomId atom_id = item->atom.id;
+  FACTLINE_RETURN_IF_ERROR(DecodeAtom(in, &item->atom));
+  item->atom.id = atom_id;
+  return Status::Ok();
+}
+
 void EncodeEntityRecord(std::string_view display, std::string_view key,
                         std::string* out) {
   PutLengthPrefixed(display, out);

@@ -37,6 +37,13 @@ Status DecodeAtom(std::string_view in, Atom* atom);
 void EncodeAudit(const AuditRecord& record, std::string* out);
 Status DecodeAudit(std::string_view in, AuditRecord* record);
 
+inline constexpr std::uint8_t kHeldRecordVersion = 1;
+
+// held value: every field of `item` except id (the key); the atom record
+// (EncodeAtom) comes last, preceded by the atom's id.
+void EncodeHeld(const HeldItem& item, std::string* out);
+Status DecodeHeld(std::string_view in, HeldItem* item);
+
 // entities-by-id value: display and normalised key.
 void EncodeEntityRecord(std::string_view display, std::string_view key,
                         std::string* out);

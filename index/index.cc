@@ -1,1 +1,0 @@
-#include "index/index.h"

@@ -1,0 +1,213 @@
+// The write side of the gate in Memory: parse-time screening of lines
+// (noise, transient, hedged speculation) and conversation chunks with role
+// tags. Screened lines never become atoms but are still written: the
+// resolver audits and counts them in the same transaction as the batch.
+#include <algorithm>
+#include <cstdio>
+
+#include "query/internal/memory_impl.h"
+#include "query/query.h"
+
+namespace factline {
+
+namespace {
+
+using resolver::GateOutcome;
+using resolver::GateVerdict;
+
+constexpr std::size_t kMaxChunkExcerpt = 4096;
+
+std::string CutUtf8(std::string_view s, std::size_t n) {
+  if (s.size() <= n) return std::string(s);
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return std::string(s.substr(0, n));
+}
+
+std::string Fixed2(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+bool StartsSentence(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '"' ||
+         c == '\'' || static_cast<unsigned char>(c) >= 0x80;
+}
+
+// Sentences of a turn: lines, split further after ".", "!" or "?" followed
+// by a space and a capital ("D.C. is" stays whole; "Mr. Smith" splits, which
+// costs at most one unparsed fragment).
+std::vector<std::string> SplitSentences(std::string_view text) {
+  std::vector<std::string> out;
+  std::string current;
+  auto flush = [&] {
+    std::string s = CleanDisplay(current);
+    if (!s.empty()) out.push_back(std::move(s));
+    current.clear();
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      flush();
+      continue;
+    }
+    current.push_back(c);
+    if ((c == '.' || c == '!' || c == '?') && i + 2 < text.size() &&
+        text[i + 1] == ' ' && StartsSentence(text[i + 2])) {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+Provenance HumanProvenance(const Provenance& given) {
+  Provenance p = given;
+  p.origin = Origin::kHuman;
+  p.model_id.clear();
+  p.confidence = 1.0;  // the user's own words
+  p.verification = Verification::kPending;
+  return p;
+}
+
+}  // namespace
+
+namespace query::internal {
+
+Result<RememberReport> RememberLines(const Parser& parser,
+                                     resolver::Resolver& resolver,
+                                     std::mutex& write_mu,
+                                     const std::vector<TextFact>& facts,
+                                     const std::vector<GateVerdict>& preset) {
+  RememberReport report;
+  std::vector<Atom> atoms;
+  std::vector<GateVerdict> verdicts;
+  std::vector<std::size_t> origin_index;  // atom position -> fact position
+  atoms.reserve(facts.size());
+  const resolver::TextScreen* screen = resolver.screen();
+  const resolver::GateConfig& config = resolver.gate_config();
+  for (std::size_t i = 0; i < facts.size(); ++i) {
+    const TextFact& fact = facts[i];
+    Atom atom;
+    atom.text = fact.text;
+    atom.category = fact.category;
+    atom.provenance = fact.provenance;
+    atom.tx_time = fact.tx_time;
+    atom.valid_from = fact.valid_from;
+    GateVerdict verdict;
+    if (!preset.empty() && preset[i].outcome != GateOutcome::kPass) {
+      verdict = preset[i];
+    } else {
+      // Parsing first keeps input errors (bad UTF-8, oversized lines)
+      // ahead of screening, and is what nearly every line needs anyway.
+      auto parsed = parser.ParseSentence(fact.text);
+      if (!parsed.ok() && !parsed.status().IsNotFound()) {
+        return parsed.status().WithContext("fact #" + std::to_string(i));
+      }
+      if (screen != nullptr) verdict = screen->Screen(fact.text);
+      if (verdict.outcome == GateOutcome::kPass && !parsed.ok()) {
+        std::vector<std::string> found;
+        const double hedged =
+            screen == nullptr || !config.hedging.enabled
+                ? fact.provenance.confidence
+                : screen->Hedge(fact.text, fact.provenance.confidence, {},
+                                &found);
+        // Speculation that no pattern reads is still refused, with its
+        // reason, rather than reported as merely unparsed.
+        if (found.empty() || hedged >= config.confidence.reject_below) {
+          report.unparsed.push_back({i, fact.text, parsed.status().message()});
+          continue;
+        }
+        verdict.stage = "confidence";
+        verdict.outcome = GateOutcome::kReject;
+        verdict.reason = "hedged (";
+        for (std::size_t k = 0; k < found.size(); ++k) {
+          verdict.reason += (k ? ", " : "") + found[k];
+        }
+        verdict.reason +=
+            "): confidence " + Fixed2(fact.provenance.confidence) + " -> " +
+            Fixed2(hedged) + ", below the floor " +
+            Fixed2(config.confidence.reject_below) + "; no atom parsed";
+      } else if (verdict.outcome == GateOutcome::kPass) {
+        atom.subject = std::move(parsed->subject);
+        atom.relation = std::move(parsed->relation);
+        atom.value = std::move(parsed->value);
+      }
+    }
+    atoms.push_back(std::move(atom));
+    verdicts.push_back(std::move(verdict));
+    origin_index.push_back(i);
+  }
+  if (atoms.empty()) return report;
+  // Without a gate and without preset verdicts every atom is a parsed line:
+  // the bare write path, exactly as before the gate existed.
+  if (screen == nullptr && preset.empty()) verdicts.clear();
+  std::lock_guard<std::mutex> lock(write_mu);
+  auto decisions = resolver.Write(std::move(atoms), std::move(verdicts));
+  if (!decisions.ok()) return decisions.status();
+  report.decisions = std::move(decisions).value();
+  for (auto& d : report.decisions) d.input_index = origin_index[d.input_index];
+  return report;
+}
+
+}  // namespace query::internal
+
+Result<RememberReport> Memory::RememberConversation(
+    std::string_view chunk, const Provenance& provenance) {
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<resolver::Turn> turns,
+                            resolver::SplitTurns(chunk));
+  std::vector<TextFact> facts;
+  std::vector<GateVerdict> preset;
+  std::vector<std::size_t> turn_of;  // fact position -> turn position
+  int parsed = 0;
+  for (std::size_t t = 0; t < turns.size(); ++t) {
+    const resolver::Turn& turn = turns[t];
+    if (turn.role == resolver::Role::kTool ||
+        turn.role == resolver::Role::kSystem) {
+      std::string text = CleanDisplay(turn.text);
+      if (text.empty()) continue;
+      TextFact fact;
+      fact.text = CutUtf8(text, kMaxChunkExcerpt);
+      fact.provenance = provenance;
+      facts.push_back(std::move(fact));
+      preset.push_back({"noise", GateOutcome::kNoise, kNoAtom,
+                        std::string(resolver::ToString(turn.role)) +
+                            " output is never memory"});
+      turn_of.push_back(t);
+      continue;
+    }
+    for (std::string& sentence : SplitSentences(turn.text)) {
+      if (impl_->parser->ParseSentence(sentence).ok()) ++parsed;
+      TextFact fact;
+      fact.text = std::move(sentence);
+      fact.provenance = turn.role == resolver::Role::kHuman
+                            ? HumanProvenance(provenance)
+                            : provenance;
+      facts.push_back(std::move(fact));
+      preset.emplace_back();
+      turn_of.push_back(t);
+    }
+  }
+  if (const resolver::TextScreen* screen = impl_->resolver->screen()) {
+    const resolver::Significance significance = screen->Score(turns, parsed);
+    if (!significance.keep) {
+      TextFact whole;
+      whole.text = CutUtf8(CleanDisplay(chunk), kMaxChunkExcerpt);
+      whole.provenance = provenance;
+      return query::internal::RememberLines(
+          *impl_->parser, *impl_->resolver, impl_->write_mu, {whole},
+          {{"significance", GateOutcome::kNoise, kNoAtom,
+            "low significance: " + significance.reason}});
+    }
+  }
+  if (facts.empty()) return RememberReport();
+  FACTLINE_ASSIGN_OR_RETURN(
+      RememberReport report,
+      query::internal::RememberLines(*impl_->parser, *impl_->resolver,
+                                     impl_->write_mu, facts, preset));
+  for (auto& d : report.decisions) d.input_index = turn_of[d.input_index];
+  for (auto& u : report.unparsed) u.index = turn_of[u.index];
+  return report;
+}
+
+}  // namespace factline

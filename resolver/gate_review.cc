@@ -1,0 +1,237 @@
+// The review queue and quarantine: approving, rejecting and quarantining,
+// and re-verification. Every call is one write transaction, audited.
+#include <algorithm>
+
+#include "resolver/internal/resolver_impl.h"
+
+namespace factline::resolver {
+
+namespace {
+
+using internal::HeldJson;
+
+std::string WithReason(std::string what, std::string_view reason) {
+  if (!reason.empty()) what += ": " + std::string(reason);
+  return what;
+}
+
+}  // namespace
+
+Result<Decision> Resolver::Approve(std::uint64_t item_id,
+                                   const ReviewEdit& edit,
+                                   std::string_view reason) {
+  FACTLINE_RETURN_IF_ERROR(impl_->init);
+  Impl& impl = *impl_;
+  Decision d;
+  Status s = impl.store->Update([&](graph::Writer& w) -> Status {
+    d = Decision();
+    FACTLINE_ASSIGN_OR_RETURN(graph::HeldItem item, w.GetHeld(item_id));
+    if (item.state == graph::HeldState::kApproved) {
+      return Status::InvalidArgument("held item " + std::to_string(item_id) +
+                                     " is already approved (atom #" +
+                                     std::to_string(item.result) + ")");
+    }
+    Atom atom = item.atom;
+    if (edit.subject) atom.subject = *edit.subject;
+    if (edit.relation) atom.relation = *edit.relation;
+    if (edit.value) atom.value = *edit.value;
+    if (edit.confidence) atom.provenance.confidence = *edit.confidence;
+    if (edit.category) atom.category = *edit.category;
+    if (CleanDisplay(atom.subject).empty() ||
+        CleanDisplay(atom.relation).empty() ||
+        CleanDisplay(atom.value).empty()) {
+      return Status::InvalidArgument(
+          "held item " + std::to_string(item_id) +
+          " has no atom (it is the text '" + atom.text.substr(0, 80) +
+          "'); edit it with a subject, relation and value to approve it");
+    }
+    FACTLINE_RETURN_IF_ERROR(
+        ValidateAtom(atom).WithContext("held item " + std::to_string(item_id)));
+    // Applied as if it had passed the gate now, with the reviewer's word.
+    atom.subject = CleanDisplay(atom.subject);
+    atom.value = CleanDisplay(atom.value);
+    atom.relation = impl.lexicon->CanonicalRelation(atom.relation);
+    atom.id = kNoAtom;
+    atom.subject_id = atom.relation_id = atom.value_id = 0;
+    atom.superseded_by = atom.supersedes = kNoAtom;
+    atom.valid_to = kForever;
+    atom.tx_time = NowMicros();
+    if (atom.valid_from == kNoTime) atom.valid_from = atom.tx_time;
+    atom.provenance.verification = Verification::kVerified;
+
+    d.reason =
+        WithReason("approved held item " + std::to_string(item_id), reason);
+    d.verdicts.push_back({"review", GateOutcome::kPass, kNoAtom, d.reason});
+    Cardinality cardinality = Cardinality::kOne;
+    std::vector<Atom> slot_current;
+    FACTLINE_RETURN_IF_ERROR(
+        impl.LoadSlot(w, atom, &cardinality, &slot_current));
+    GateVerdict dup;
+    dup.stage = internal::kStageDuplicate;
+    FACTLINE_RETURN_IF_ERROR(internal::CheckDuplicate(
+        {w, cardinality, slot_current}, atom,
+        impl.options.gate_config.duplicate, impl.options.near_duplicate, &dup));
+    d.verdicts.push_back(dup);
+    impl.options.policy->BeginBatch();
+    if (dup.outcome == GateOutcome::kReinforce) {
+      d.reason += "; " + dup.reason;
+      FACTLINE_RETURN_IF_ERROR(impl.Reinforce(w, dup.target, atom, &d));
+    } else {
+      FACTLINE_RETURN_IF_ERROR(impl.Resolve(w, atom, cardinality, slot_current,
+                                            atom.provenance.confidence, &d));
+    }
+    item.state = graph::HeldState::kApproved;
+    item.result = d.atom;
+    item.resolved_at = NowMicros();
+    item.reason = WithReason(item.reason + "; approved", reason);
+    FACTLINE_RETURN_IF_ERROR(w.PutHeld(&item));
+    d.held = item.id;
+    nlohmann::json edits = nlohmann::json::object();
+    if (edit.subject) edits["subject"] = *edit.subject;
+    if (edit.relation) edits["relation"] = *edit.relation;
+    if (edit.value) edits["value"] = *edit.value;
+    if (edit.confidence) edits["confidence"] = *edit.confidence;
+    if (edit.category) edits["category"] = ToString(*edit.category);
+    return impl.Audit(w, d.atom, internal::kActionApproved,
+                      {{"reason", d.reason},
+                       {"item", HeldJson(item)},
+                       {"edits", edits},
+                       {"result", d.atom}},
+                      item.resolved_at);
+  });
+  if (!s.ok()) return s;
+  impl.options.policy->CommitBatch();
+  return d;
+}
+
+Status Resolver::RejectHeld(std::uint64_t item_id, std::string_view reason) {
+  FACTLINE_RETURN_IF_ERROR(impl_->init);
+  if (CleanDisplay(reason).empty()) {
+    return Status::InvalidArgument("rejecting held item " +
+                                   std::to_string(item_id) + " needs a reason");
+  }
+  Impl& impl = *impl_;
+  return impl.store->Update([&](graph::Writer& w) -> Status {
+    FACTLINE_ASSIGN_OR_RETURN(graph::HeldItem item, w.GetHeld(item_id));
+    if (item.state != graph::HeldState::kPending) {
+      return Status::InvalidArgument(
+          "held item " + std::to_string(item_id) + " is " +
+          std::string(graph::ToString(item.state)) + ", not pending review");
+    }
+    item.state = graph::HeldState::kQuarantined;
+    item.resolved_at = NowMicros();
+    item.reason = "rejected in review: " + std::string(reason);
+    FACTLINE_RETURN_IF_ERROR(w.PutHeld(&item));
+    return impl.Audit(w, kNoAtom, internal::kActionQuarantined,
+                      {{"reason", item.reason}, {"item", HeldJson(item)}},
+                      item.resolved_at);
+  });
+}
+
+Result<Decision> Resolver::Quarantine(AtomId atom_id, std::string_view reason) {
+  FACTLINE_RETURN_IF_ERROR(impl_->init);
+  if (CleanDisplay(reason).empty()) {
+    return Status::InvalidArgument("quarantining atom " +
+                                   std::to_string(atom_id) + " needs a reason");
+  }
+  Impl& impl = *impl_;
+  Decision d;
+  Status s = impl.store->Update([&](graph::Writer& w) -> Status {
+    d = Decision();
+    FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(atom_id));
+    if (atom.provenance.verification == Verification::kRejected) {
+      return Status::InvalidArgument("atom " + std::to_string(atom_id) +
+                                     " is already quarantined");
+    }
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> current,
+                              w.Current(atom.subject_id, atom.relation_id));
+    // The values this atom closed come back only if it was the live value:
+    // a quarantined atom that was itself superseded changes nothing current.
+    std::vector<AtomId> reinstate;
+    if (std::find(current.begin(), current.end(), atom_id) != current.end()) {
+      FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
+                                w.History(atom.subject_id, atom.relation_id));
+      for (AtomId id : history) {
+        FACTLINE_ASSIGN_OR_RETURN(Atom older, w.GetAtom(id));
+        if (older.superseded_by == atom_id &&
+            older.provenance.verification != Verification::kRejected) {
+          reinstate.push_back(id);
+        }
+      }
+    }
+    FACTLINE_RETURN_IF_ERROR(internal::QuarantineAtom(w, atom_id));
+    graph::HeldItem item;
+    item.state = graph::HeldState::kQuarantined;
+    item.atom = atom;  // as it stood, so approval restores it
+    item.held_at = item.resolved_at = NowMicros();
+    item.reason = "quarantined: " + std::string(reason);
+    FACTLINE_RETURN_IF_ERROR(w.PutHeld(&item));
+    d.action = Action::kRejected;
+    d.atom = atom_id;
+    d.held = item.id;
+    d.reason = item.reason;
+    nlohmann::json detail = {{"reason", item.reason},
+                             {"item", HeldJson(item)},
+                             {"reinstated", reinstate},
+                             {"prev_confidence", atom.provenance.confidence},
+                             {"new_confidence", atom.provenance.confidence}};
+    FACTLINE_ASSIGN_OR_RETURN(detail["version"],
+                              internal::SlotVersion(w, atom));
+    FACTLINE_RETURN_IF_ERROR(impl.Audit(w, atom_id,
+                                        internal::kActionQuarantined,
+                                        std::move(detail), item.held_at));
+    for (AtomId id : reinstate) {
+      FACTLINE_RETURN_IF_ERROR(internal::ReinstateAtom(w, id));
+      FACTLINE_RETURN_IF_ERROR(impl.Audit(
+          w, id, internal::kActionReinstated,
+          {{"reason", "atom #" + std::to_string(atom_id) +
+                          ", which had superseded it, was quarantined"},
+           {"by", atom_id}}));
+    }
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return d;
+}
+
+Status Resolver::SetVerification(AtomId atom_id, Verification verification,
+                                 std::string_view reason) {
+  FACTLINE_RETURN_IF_ERROR(impl_->init);
+  if (verification != Verification::kVerified &&
+      verification != Verification::kExpired) {
+    return Status::InvalidArgument(
+        "SetVerification takes verified or expired; use Quarantine to "
+        "reject an atom");
+  }
+  Impl& impl = *impl_;
+  return impl.store->Update([&](graph::Writer& w) -> Status {
+    FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(atom_id));
+    if (atom.provenance.verification == Verification::kRejected) {
+      return Status::InvalidArgument("atom " + std::to_string(atom_id) +
+                                     " is quarantined; approve its held item "
+                                     "to restore it");
+    }
+    const Timestamp now = NowMicros();
+    const Timestamp refreshed =
+        verification == Verification::kVerified ? now : kNoTime;
+    FACTLINE_RETURN_IF_ERROR(
+        internal::SetAtomVerification(w, atom_id, verification, refreshed));
+    nlohmann::json detail = {
+        {"reason", std::string(reason)},
+        {"prev_verification", ToString(atom.provenance.verification)},
+        {"verification", ToString(verification)},
+        {"prev_confidence", atom.provenance.confidence},
+        {"new_confidence", atom.provenance.confidence},
+    };
+    if (refreshed != kNoTime) detail["refreshed"] = refreshed;
+    FACTLINE_ASSIGN_OR_RETURN(detail["version"],
+                              internal::SlotVersion(w, atom));
+    return impl.Audit(w, atom_id,
+                      verification == Verification::kVerified
+                          ? internal::kActionVerified
+                          : internal::kActionExpired,
+                      std::move(detail), now);
+  });
+}
+
+}  // namespace factline::resolver

@@ -1,0 +1,79 @@
+// The write path's mutation primitives and their audit encoding, shared by
+// the live pipeline (resolver.cc, gate_review.cc) and ReplayAudit
+// (gate_replay.cc). Each primitive changes the graph exactly as the audit
+// record written for it describes, so replaying the log reproduces the
+// store. Not thread-safe; callers hold the store's write transaction.
+#ifndef FACTLINE_RESOLVER_INTERNAL_GATE_APPLY_H_
+#define FACTLINE_RESOLVER_INTERNAL_GATE_APPLY_H_
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "resolver/resolver.h"
+
+namespace factline::resolver::internal {
+
+// Audit action names beyond ToString(Action).
+inline constexpr const char* kActionApproved = "approved";
+inline constexpr const char* kActionQuarantined = "quarantined";
+inline constexpr const char* kActionReinstated = "reinstated";
+inline constexpr const char* kActionVerified = "verified";
+inline constexpr const char* kActionExpired = "expired";
+
+// Stores a new atom: interns its relation with `cardinality`, inserts it,
+// closes each of `close` (valid_to = atom->valid_from, superseded_by, out of
+// its slot's current set) and makes the atom current unless
+// atom->superseded_by is set (a history-only arrival).
+Status StoreAtom(graph::Writer& w, Atom* atom, Cardinality cardinality,
+                 const std::vector<AtomId>& close);
+// Appends `source` (when not empty) to the atom's reinforcements, sets its
+// confidence and its refresh time. *out receives the updated atom.
+Status ReinforceAtom(graph::Writer& w, AtomId target, const std::string& source,
+                     double confidence, Timestamp refreshed, Atom* out);
+// Marks a stored atom rejected, closes its valid interval and drops it from
+// the current set.
+Status QuarantineAtom(graph::Writer& w, AtomId id);
+// Makes a closed atom current again (superseded_by cleared, valid_to open).
+Status ReinstateAtom(graph::Writer& w, AtomId id);
+// Sets an atom's verification; `refreshed` (kNoTime: unchanged) restarts
+// its decay clock.
+Status SetAtomVerification(graph::Writer& w, AtomId id,
+                           Verification verification, Timestamp refreshed);
+
+// The slot's size of history: the atom's version in its slot.
+Result<std::uint64_t> SlotVersion(const graph::Reader& r, const Atom& atom);
+
+// JSON forms used in audit details. AtomFromJson and HeldFromJson return
+// Corruption naming the missing or malformed field.
+nlohmann::json AtomJson(const Atom& atom);
+Status AtomFromJson(const nlohmann::json& j, Atom* atom);
+nlohmann::json HeldJson(const graph::HeldItem& item);
+Status HeldFromJson(const nlohmann::json& j, graph::HeldItem* item);
+// ["noise: pass", "contradiction: queue #5 (contradicts current ...)", ...]
+nlohmann::json VerdictsJson(const std::vector<GateVerdict>& verdicts);
+
+// The detail of a stored atom ("added", "superseded", "stored-as-history"),
+// written directly rather than through a JSON tree: it is built once per
+// atom on the write path. Same keys as the tree the other records use.
+std::string StoredDetail(const Atom& atom, Cardinality cardinality,
+                         const std::string& reason,
+                         const std::vector<GateVerdict>& verdicts,
+                         const std::vector<AtomId>& closed, double offered,
+                         std::uint64_t version);
+Status AppendAuditText(graph::Writer& w, AtomId atom, std::string_view action,
+                       std::string detail);
+
+// Serialises `detail` and appends an audit record. Oversized details (long
+// text) have their longest strings shortened so the record always fits;
+// such a record is marked "truncated" and replays without those bytes.
+Status AppendAudit(graph::Writer& w, AtomId atom, std::string_view action,
+                   nlohmann::json detail, Timestamp time = 0);
+
+// Text kept in audit records of lines that were dropped (noise, transient).
+std::string Excerpt(std::string_view text);
+
+}  // namespace factline::resolver::internal
+
+#endif  // FACTLINE_RESOLVER_INTERNAL_GATE_APPLY_H_

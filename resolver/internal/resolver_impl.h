@@ -1,0 +1,58 @@
+// Resolver's state and pipeline steps, shared by resolver.cc (Write) and
+// gate_review.cc (approval, quarantine, verification).
+#ifndef FACTLINE_RESOLVER_INTERNAL_RESOLVER_IMPL_H_
+#define FACTLINE_RESOLVER_INTERNAL_RESOLVER_IMPL_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "resolver/internal/gate_apply.h"
+#include "resolver/internal/gate_stages.h"
+#include "resolver/resolver.h"
+
+namespace factline::resolver {
+
+struct Resolver::Impl {
+  graph::Store* store = nullptr;
+  ResolverOptions options;
+  const Lexicon* lexicon = nullptr;
+  Status init;  // an invalid gate config; returned by every call
+  std::shared_ptr<const TextScreen> screen;  // null when the gate is off
+  internal::StageInput stage_input;          // read by the stages per atom
+  // Built-in stages, then options.gate's.
+  std::vector<GateStage*> stages;
+  std::vector<std::unique_ptr<GateStage>> builtin;
+
+  Status Init();
+
+  // Runs one atom through the gate and the policy inside the transaction;
+  // appends its decision. `screened`: its parse-time verdict or nullptr.
+  Status ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
+                  const GateVerdict* screened,
+                  std::vector<Decision>* decisions);
+  // The slot the atom lands in: its cardinality and current atoms. Reads
+  // only, so gate refusals leave no trace in the graph.
+  Status LoadSlot(const graph::Reader& r, const Atom& atom,
+                  Cardinality* cardinality, std::vector<Atom>* current);
+  // The supersession policy's choice, applied and audited. `offered`: the
+  // confidence the caller gave (before hedging).
+  Status Resolve(graph::Writer& w, Atom atom, Cardinality cardinality,
+                 const std::vector<Atom>& slot_current, double offered,
+                 Decision* d);
+  // Reinforces `target` with the incoming atom's source and confidence.
+  Status Reinforce(graph::Writer& w, AtomId target, const Atom& incoming,
+                   Decision* d);
+  // Holds the atom (review queue or quarantine).
+  Status Hold(graph::Writer& w, const Atom& atom, graph::HeldState state,
+              double offered, Decision* d);
+  // Appends an audit record unless options.audit is off.
+  Status Audit(graph::Writer& w, AtomId atom, std::string_view action,
+               nlohmann::json detail, Timestamp time = 0);
+  // Audits a dropped line (noise, transient).
+  Status Drop(graph::Writer& w, const Atom& atom, Action action, Decision* d);
+};
+
+}  // namespace factline::resolver
+
+#endif  // FACTLINE_RESOLVER_INTERNAL_RESOLVER_IMPL_H_
