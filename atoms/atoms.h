@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -264,7 +265,16 @@ class Lexicon {
   std::string CanonicalRelation(std::string_view phrase) const;
 
  private:
+  // Fills the lookup maps below from relations_.
+  void BuildIndex();
+
   std::vector<RelationDef> relations_;
+  // Lookups run on every write and read, so they are hashed: id -> index,
+  // NormalizeKey(name or id spelled with spaces) -> index, and
+  // NormalizeKey(alias) -> index.
+  std::unordered_map<std::string, std::size_t> by_id_;
+  std::unordered_map<std::string, std::size_t> by_name_;
+  std::unordered_map<std::string, std::size_t> by_alias_;
 };
 
 // ---------------------------------------------------------------------------

@@ -100,19 +100,41 @@ Result<Lexicon> Lexicon::FromJson(std::string_view text) {
     for (const auto& t : def.question_templates) {
       FACTLINE_RETURN_IF_ERROR(CheckTemplate(t, where));
     }
-    if (lexicon.Find(def.id) != nullptr) {
+    if (lexicon.by_id_.count(def.id) != 0) {
       return Status::InvalidArgument(where + ": duplicate id");
     }
+    lexicon.by_id_[def.id] = lexicon.relations_.size();
     lexicon.relations_.push_back(std::move(def));
   }
   for (const auto& def : lexicon.relations_) {
-    if (!def.alias_of.empty() && lexicon.Find(def.alias_of) == nullptr) {
+    if (!def.alias_of.empty() && lexicon.by_id_.count(def.alias_of) == 0) {
       return Status::InvalidArgument("lexicon relation " + def.id +
                                      ": alias_of names unknown relation '" +
                                      def.alias_of + "'");
     }
   }
+  lexicon.BuildIndex();
   return lexicon;
+}
+
+void Lexicon::BuildIndex() {
+  by_id_.clear();
+  by_name_.clear();
+  by_alias_.clear();
+  for (std::size_t i = 0; i < relations_.size(); ++i) {
+    const RelationDef& def = relations_[i];
+    by_id_[def.id] = i;
+    // Ids double as names: "works at" finds "works_at".
+    std::string id_name = NormalizeKey(def.id);
+    for (auto& c : id_name) {
+      if (c == '_') c = ' ';
+    }
+    by_name_.try_emplace(NormalizeKey(def.name), i);
+    by_name_.try_emplace(id_name, i);
+    for (const auto& alias : def.aliases) {
+      by_alias_.try_emplace(NormalizeKey(alias), i);
+    }
+  }
 }
 
 Result<Lexicon> Lexicon::FromFile(const std::string& path) {
@@ -136,41 +158,25 @@ const Lexicon& Lexicon::Builtin() {
 }
 
 const RelationDef* Lexicon::Find(std::string_view id) const {
-  for (const auto& def : relations_) {
-    if (def.id == id) {
-      if (!def.alias_of.empty()) {
-        for (const auto& target : relations_) {
-          if (target.id == def.alias_of) return &target;
-        }
-      }
-      return &def;
-    }
+  auto it = by_id_.find(std::string(id));
+  if (it == by_id_.end()) return nullptr;
+  const RelationDef& def = relations_[it->second];
+  if (!def.alias_of.empty()) {
+    auto target = by_id_.find(def.alias_of);
+    if (target != by_id_.end()) return &relations_[target->second];
   }
-  return nullptr;
+  return &def;
 }
 
 const RelationDef* Lexicon::FindByName(std::string_view name) const {
-  std::string key = NormalizeKey(name);
-  for (const auto& def : relations_) {
-    // Ids double as names: "works at" finds "works_at".
-    std::string id_name = NormalizeKey(def.id);
-    for (auto& c : id_name) {
-      if (c == '_') c = ' ';
-    }
-    if (NormalizeKey(def.name) == key || id_name == key) return Find(def.id);
-  }
-  return nullptr;
+  auto it = by_name_.find(NormalizeKey(name));
+  return it == by_name_.end() ? nullptr : Find(relations_[it->second].id);
 }
 
 const RelationDef* Lexicon::FindByAlias(std::string_view phrase) const {
   if (const RelationDef* def = FindByName(phrase)) return def;
-  std::string key = NormalizeKey(phrase);
-  for (const auto& def : relations_) {
-    for (const auto& alias : def.aliases) {
-      if (NormalizeKey(alias) == key) return Find(def.id);
-    }
-  }
-  return nullptr;
+  auto it = by_alias_.find(NormalizeKey(phrase));
+  return it == by_alias_.end() ? nullptr : Find(relations_[it->second].id);
 }
 
 Cardinality Lexicon::CardinalityOf(std::string_view relation_key) const {

@@ -6,12 +6,12 @@
 // capture its groups. Ranking by literal text lets a generic shape beat a
 // lexicon template that says less ("The R of S is V" beats "The [X] is __"),
 // while "The capital of [X] is __" still beats the generic shape.
+#include <re2/re2.h>
+#include <re2/set.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include <re2/re2.h>
-#include <re2/set.h>
 
 #include "atoms/atoms.h"
 
@@ -28,7 +28,7 @@ struct Slots {
 
 struct Pattern {
   std::unique_ptr<RE2> re;
-  std::string relation;  // fixed relation key, or empty when captured
+  std::string relation;       // fixed relation key, or empty when captured
   std::string fixed_subject;  // subject implied by the shape ("user")
   Slots slots;
   int specificity = 0;  // literal characters; ties go to lower index
@@ -39,24 +39,24 @@ struct Pattern {
 // people and organisations the way agents talk about them; a lexicon entry
 // with the same name takes over the relation key.
 constexpr const char* kGenericVerbs[] = {
-    "works at",   "works for",  "works as",   "lives in",  "lives at",
-    "likes",      "loves",      "dislikes",   "hates",     "prefers",
-    "enjoys",     "uses",       "owns",       "knows",     "speaks",
-    "studies at", "studied at", "reports to", "manages",   "is based in",
-    "was born in", "moved to",  "is allergic to", "drives", "plays",
+    "works at",    "works for",  "works as",       "lives in", "lives at",
+    "likes",       "loves",      "dislikes",       "hates",    "prefers",
+    "enjoys",      "uses",       "owns",           "knows",    "speaks",
+    "studies at",  "studied at", "reports to",     "manages",  "is based in",
+    "was born in", "moved to",   "is allergic to", "drives",   "plays",
 };
 
 // Subject-less sentences ("Prefers dark mode in all apps") are about the user.
-constexpr const char* kUserVerbs[] = {"prefers", "likes",   "loves",
-                                      "dislikes", "hates",  "enjoys",
-                                      "uses",     "wants",  "needs"};
+constexpr const char* kUserVerbs[] = {"prefers",  "likes", "loves",
+                                      "dislikes", "hates", "enjoys",
+                                      "uses",     "wants", "needs"};
 
 std::string EscapeLiteral(std::string_view s) { return RE2::QuoteMeta(s); }
 
 // Turns "[X] is married to __" into "(?i)^(.+?) is married to (.+)$".
 // Returns the literal-character count through *specificity.
-std::string TemplateToRegex(std::string_view tmpl, bool question,
-                            Slots* slots, int* specificity) {
+std::string TemplateToRegex(std::string_view tmpl, bool question, Slots* slots,
+                            int* specificity) {
   std::string re = "(?is)^";
   int group = 0;
   *specificity = 0;
@@ -214,13 +214,12 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
   FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "The R of S is V",
                                    "(?is)^the (.+?) of (.+?) (?:is|are) (.+)$",
                                    {2, 1, 3}, 12));
-  FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "S's R is V",
-                                   "(?is)^(.+?)" + poss + " (.+?) (?:is|are) (.+)$",
-                                   {1, 2, 3}, 7));
-  FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "V is S's R",
-                                   "(?is)^(.+?) is (?:the )?(.+?)" + poss +
-                                       " (.+)$",
-                                   {2, 3, 1}, 6));
+  FACTLINE_RETURN_IF_ERROR(
+      generic(&impl->sentences, "S's R is V",
+              "(?is)^(.+?)" + poss + " (.+?) (?:is|are) (.+)$", {1, 2, 3}, 7));
+  FACTLINE_RETURN_IF_ERROR(
+      generic(&impl->sentences, "V is S's R",
+              "(?is)^(.+?) is (?:the )?(.+?)" + poss + " (.+)$", {2, 3, 1}, 6));
   FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "V is the R of S",
                                    "(?is)^(.+?) is the (.+?) of (.+)$",
                                    {3, 2, 1}, 11));
@@ -232,10 +231,9 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
   }
   for (const char* verb : kUserVerbs) {
     std::string v = verb;
-    FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, verb,
-                                     "(?is)^(" + EscapeLiteral(v) + ") (.+)$",
-                                     {0, 1, 2}, static_cast<int>(v.size()),
-                                     "", "user"));
+    FACTLINE_RETURN_IF_ERROR(generic(
+        &impl->sentences, verb, "(?is)^(" + EscapeLiteral(v) + ") (.+)$",
+        {0, 1, 2}, static_cast<int>(v.size()), "", "user"));
   }
 
   // Generic question shapes.
@@ -243,15 +241,15 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
       &impl->questions, "What is the R of S?",
       "(?is)^(?:what|who|which|where)(?: is|'s| are| was)? the (.+?) of (.+)$",
       {2, 1, 0}, 12));
-  FACTLINE_RETURN_IF_ERROR(generic(
-      &impl->questions, "Who is S's R?",
-      "(?is)^(?:what|who|which|where)(?: is|'s| are| was)? (.+?)" + poss +
-          " (.+)$",
-      {1, 2, 0}, 8));
+  FACTLINE_RETURN_IF_ERROR(
+      generic(&impl->questions, "Who is S's R?",
+              "(?is)^(?:what|who|which|where)(?: is|'s| are| was)? (.+?)" +
+                  poss + " (.+)$",
+              {1, 2, 0}, 8));
 
   for (auto* list : {&impl->sentences, &impl->questions}) {
-    auto set = std::make_unique<RE2::Set>(RE2::DefaultOptions,
-                                          RE2::ANCHOR_BOTH);
+    auto set =
+        std::make_unique<RE2::Set>(RE2::DefaultOptions, RE2::ANCHOR_BOTH);
     for (const Pattern& p : *list) {
       std::string error;
       // The Set gets the same pattern text; it is anchored by the Set too.
@@ -281,10 +279,10 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence) const {
   ParsedFact fact;
   fact.subject = p->slots.subject ? CleanDisplay(g[p->slots.subject - 1])
                                   : p->fixed_subject;
-  fact.relation = p->slots.relation
-                      ? impl_->lexicon->CanonicalRelation(
-                            g[p->slots.relation - 1])
-                      : p->relation;
+  fact.relation =
+      p->slots.relation
+          ? impl_->lexicon->CanonicalRelation(g[p->slots.relation - 1])
+          : p->relation;
   fact.value = CleanDisplay(g[p->slots.value - 1]);
   fact.pattern = p->name;
   return fact;
@@ -300,9 +298,9 @@ Result<ParsedQuestion> Parser::ParseQuestion(std::string_view question) const {
   }
   ParsedQuestion q;
   q.subject = CleanDisplay(g[p->slots.subject - 1]);
-  q.relation = p->slots.relation ? impl_->lexicon->CanonicalRelation(
-                                       g[p->slots.relation - 1])
-                                 : p->relation;
+  q.relation = p->slots.relation
+                   ? impl_->lexicon->CanonicalRelation(g[p->slots.relation - 1])
+                   : p->relation;
   q.pattern = p->name;
   return q;
 }

@@ -48,11 +48,11 @@ Result<E> ParseEnum(std::string_view s, const std::string_view (&names)[N],
                                  allowed + ")");
 }
 
-constexpr std::string_view kCategoryNames[] = {"fact", "preference",
-                                               "decision", "context"};
-constexpr std::string_view kOriginNames[] = {
-    "human", "local_model", "cloud_model", "fallback", "external_api",
-    "dataset"};
+constexpr std::string_view kCategoryNames[] = {"fact", "preference", "decision",
+                                               "context"};
+constexpr std::string_view kOriginNames[] = {"human",        "local_model",
+                                             "cloud_model",  "fallback",
+                                             "external_api", "dataset"};
 constexpr std::string_view kVerificationNames[] = {"pending", "verified",
                                                    "rejected", "expired"};
 
@@ -71,7 +71,9 @@ Status Status::WithContext(std::string_view context) const {
 std::string_view ToString(Category c) {
   return kCategoryNames[static_cast<int>(c)];
 }
-std::string_view ToString(Origin o) { return kOriginNames[static_cast<int>(o)]; }
+std::string_view ToString(Origin o) {
+  return kOriginNames[static_cast<int>(o)];
+}
 std::string_view ToString(Verification v) {
   return kVerificationNames[static_cast<int>(v)];
 }

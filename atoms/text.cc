@@ -72,8 +72,7 @@ std::string_view StripQuotes(std::string_view s) {
 }
 
 bool IsTrailingPunct(char c) {
-  return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
-         c == '?';
+  return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?';
 }
 
 }  // namespace

@@ -72,8 +72,8 @@ Result<Timestamp> ParseTimestamp(std::string_view text) {
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) {
     return bad();
   }
-  const std::int64_t days = DaysFromCivil(y, static_cast<unsigned>(mo),
-                                          static_cast<unsigned>(d));
+  const std::int64_t days =
+      DaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d));
   return ((days * 24 + h) * 60 + mi) * 60 * kMicrosPerSecond +
          s * kMicrosPerSecond;
 }
@@ -81,7 +81,13 @@ Result<Timestamp> ParseTimestamp(std::string_view text) {
 std::string FormatTimestamp(Timestamp t) {
   if (t == kForever) return "now";
   if (t == kNoTime) return "-";
-  if (t < kFirstRealDate) return "@" + std::to_string(t);
+  if (t < kFirstRealDate) {
+    // Built in two steps: GCC 12 -O3 flags "@" + to_string() with a false
+    // -Wrestrict positive.
+    std::string counter = "@";
+    counter += std::to_string(t);
+    return counter;
+  }
   std::time_t secs = static_cast<std::time_t>(t / kMicrosPerSecond);
   std::tm tm{};
   gmtime_r(&secs, &tm);

@@ -129,12 +129,10 @@ std::vector<std::string> RelationPhrases(std::string_view key,
     if (p.empty() || phrases.size() >= kMaxPhrasesPerRelation) return;
     if (seen.insert(NormalizeKey(p)).second) phrases.push_back(std::move(p));
   };
-  const RelationDef* def = lexicon.Find(key);
-  if (def == nullptr || key != def->id) add(key);
-  if (def != nullptr) {
-    add(def->name);
-    for (const std::string& a : def->aliases) add(a);
-    for (const std::string& t : def->sentence_templates) {
+  auto add_def = [&](const RelationDef& def) {
+    add(def.name);
+    for (const std::string& a : def.aliases) add(a);
+    for (const std::string& t : def.sentence_templates) {
       std::string s = t;
       for (std::string_view slot : {"[X]", "__"}) {
         for (std::size_t at = s.find(slot); at != std::string::npos;
@@ -144,7 +142,15 @@ std::vector<std::string> RelationPhrases(std::string_view key,
       }
       add(s);
     }
+  };
+  // Find follows alias_of ("P276" -> P131); the entry named by the key
+  // itself comes first so its own name ranks with its canonical one.
+  const RelationDef* canonical = lexicon.Find(key);
+  if (canonical == nullptr) add(key);  // a phrase key, not a lexicon id
+  for (const RelationDef& def : lexicon.relations()) {
+    if (def.id == key && &def != canonical) add_def(def);
   }
+  if (canonical != nullptr) add_def(*canonical);
   if (phrases.empty()) phrases.emplace_back(key);
   return phrases;
 }

@@ -12,6 +12,25 @@ namespace factline {
 Memory::Memory() : impl_(std::make_unique<Impl>()) {}
 Memory::~Memory() = default;
 
+namespace {
+
+// A Parser is immutable and thread-safe, so one per process serves every
+// store opened with the built-in lexicon. Caller-owned lexicons may be freed,
+// so they get a parser of their own.
+Result<std::shared_ptr<const Parser>> SharedParser(const Lexicon& lexicon) {
+  static std::mutex mu;
+  static std::shared_ptr<const Parser> builtin;
+  const bool is_builtin = &lexicon == &Lexicon::Builtin();
+  std::lock_guard<std::mutex> lock(mu);
+  if (is_builtin && builtin) return builtin;
+  FACTLINE_ASSIGN_OR_RETURN(Parser parser, Parser::Create(lexicon));
+  auto shared = std::make_shared<const Parser>(std::move(parser));
+  if (is_builtin) builtin = shared;
+  return shared;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
                                              MemoryOptions options) {
   std::unique_ptr<Memory> memory(new Memory());
@@ -19,8 +38,7 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
   impl.lexicon = options.lexicon ? options.lexicon : &Lexicon::Builtin();
   FACTLINE_ASSIGN_OR_RETURN(impl.store,
                             graph::Store::Open(path, options.store));
-  FACTLINE_ASSIGN_OR_RETURN(Parser parser, Parser::Create(*impl.lexicon));
-  impl.parser = std::make_unique<Parser>(std::move(parser));
+  FACTLINE_ASSIGN_OR_RETURN(impl.parser, SharedParser(*impl.lexicon));
   resolver::ResolverOptions ropts;
   ropts.lexicon = impl.lexicon;
   ropts.policy = std::move(options.policy);

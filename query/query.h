@@ -112,6 +112,13 @@ struct AskOptions {
   std::size_t max_paths = 20000;
 };
 
+// One result of Memory::Search or Memory::FindEntities.
+struct SearchHit {
+  FactView fact;       // Search: the matched current atom
+  std::string entity;  // FindEntities: the entity's display name
+  double score = 0;    // cosine similarity in [-1, 1]
+};
+
 class Memory {
  public:
   // Opens or creates the store at `path`. See graph::Store::Open for errors.
@@ -169,6 +176,20 @@ class Memory {
   graph::Store& store();
 
   // -------------------------------------------------------------------------
+  // Fuzzy lookup through the HNSW side-index (index/index.h). The index is
+  // opened on first use (loaded, or rebuilt from the graph when missing,
+  // stale or damaged), brought up to date with the graph before every
+  // lookup, and saved when the Memory is destroyed.
+  // The k current atoms whose text is nearest to `text`.
+  Result<std::vector<SearchHit>> Search(std::string_view text, int k) const;
+  // The k entities whose names are nearest to `name` (typos, case, word
+  // order, extra words).
+  Result<std::vector<SearchHit>> FindEntities(std::string_view name,
+                                              int k) const;
+  // One line on how the side-index was opened ("loaded", "rebuilt: ..."),
+  // empty until first use.
+  std::string IndexReport() const;
+
   // Gate, review and audit (docs/gate.md). Writes serialise with Remember*;
   // reads may run from any thread.
 

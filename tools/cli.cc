@@ -28,10 +28,11 @@ int Fail(const Status& status, const std::string& context) {
 }
 
 Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
-                                           bool read_only) {
+                                           bool read_only,
+                                           bool create_if_missing) {
   MemoryOptions options;
   options.store.read_only = read_only;
-  options.store.create_if_missing = !read_only;
+  options.store.create_if_missing = !read_only && create_if_missing;
   // The gate's knobs: --gate-config, else the store's own gate.json.
   std::string config_path = global.gate_config;
   std::error_code ec;

@@ -40,9 +40,11 @@ int ExitCodeFor(const Status& status);
 // exit code for it.
 int Fail(const Status& status, const std::string& context);
 
-// Opens the store named by --db; read_only for query commands.
+// Opens the store named by --db; read_only for query commands. A writable
+// open creates the store unless create_if_missing is false.
 Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
-                                           bool read_only);
+                                           bool read_only,
+                                           bool create_if_missing = true);
 
 nlohmann::json AtomToJson(const Atom& atom);
 nlohmann::json FactToJson(const FactView& fact);

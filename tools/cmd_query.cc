@@ -1,4 +1,5 @@
 // factline get / history / as-of / entity / stats / ask / audit.
+#include <iomanip>
 #include <iostream>
 
 #include "tools/cli.h"
@@ -201,6 +202,56 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
       }
     }
     *exit_code = answer->known ? kExitOk : kExitNotFound;
+  });
+
+  auto search_text = std::make_shared<std::string>();
+  auto search_k = std::make_shared<int>(10);
+  auto search_entities = std::make_shared<bool>(false);
+  CLI::App* search = app.add_subcommand(
+      "search", "nearest current atoms (or entities) by the HNSW side-index");
+  search->add_option("text", *search_text)->required();
+  search->add_option("-k", *search_k, "how many results")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  search->add_flag("--entities", *search_entities,
+                   "search entity names instead of atoms");
+  search->callback([=, &global] {
+    // Writable (but never created) so that a rebuilt side-index is saved
+    // beside the store instead of being rebuilt by every search.
+    auto memory = OpenMemory(global, false, false);
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "search");
+      return;
+    }
+    auto hits = *search_entities
+                    ? (*memory)->FindEntities(*search_text, *search_k)
+                    : (*memory)->Search(*search_text, *search_k);
+    if (!hits.ok()) {
+      *exit_code = Fail(hits.status(), "search");
+      return;
+    }
+    if (!(*memory)->IndexReport().empty()) {
+      std::cerr << "factline: side-index: " << (*memory)->IndexReport() << "\n";
+    }
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& hit : *hits) {
+      if (global.json) {
+        nlohmann::json j = *search_entities
+                               ? nlohmann::json{{"entity", hit.entity}}
+                               : FactToJson(hit.fact);
+        j["score"] = hit.score;
+        out.push_back(j);
+      } else {
+        std::cout << std::fixed << std::setprecision(3) << hit.score << "  ";
+        if (*search_entities) {
+          std::cout << hit.entity << "\n";
+        } else {
+          PrintFact(std::cout, hit.fact);
+        }
+      }
+    }
+    if (global.json) PrintJson(out);
+    *exit_code = hits->empty() ? kExitNotFound : kExitOk;
   });
 
   auto since = std::make_shared<std::uint64_t>(1);

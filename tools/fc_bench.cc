@@ -409,7 +409,9 @@ Result<std::vector<FcRow>> ParseRows(std::string_view text) {
 
 Result<std::vector<FcRow>> LoadRows(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("cannot read " + path);
+  // Like `factline ingest`: an unreadable input is bad input (exit 3), not
+  // a store failure.
+  if (!in) return Status::InvalidArgument("cannot read " + path);
   std::ostringstream text;
   text << in.rdbuf();
   auto rows = ParseRows(text.str());

@@ -44,7 +44,7 @@ struct FcRow {
 // Parses a Conflict_Resolution JSON document (a list of rows).
 // InvalidArgument names the row and field at fault.
 Result<std::vector<FcRow>> ParseRows(std::string_view json);
-// Reads and parses a file; IOError when it cannot be read.
+// Reads and parses a file; InvalidArgument also when it cannot be read.
 Result<std::vector<FcRow>> LoadRows(const std::string& path);
 
 // The context's numbered facts in serial order, each with its serial as

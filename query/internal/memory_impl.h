@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 
+#include "index/index.h"
 #include "query/query.h"
 
 namespace factline {
@@ -16,7 +17,9 @@ struct AskIndex;  // query/internal/ask_index.h
 struct Memory::Impl {
   std::unique_ptr<graph::Store> store;
   const Lexicon* lexicon = nullptr;
-  std::unique_ptr<Parser> parser;
+  // Shared by every Memory on the built-in lexicon: RE2 builds its DFA
+  // states lazily, so a warm parser parses several times faster.
+  std::shared_ptr<const Parser> parser;
   std::unique_ptr<resolver::Resolver> resolver;
   std::mutex write_mu;  // serialises Remember*; the resolver is single-writer
   // Ask's lookup structures for the latest snapshot it saw and for the last
@@ -24,6 +27,14 @@ struct Memory::Impl {
   std::mutex ask_mu;  // guards the two pointers, not what they point to
   std::shared_ptr<const query::internal::AskIndex> ask_current;
   std::shared_ptr<const query::internal::AskIndex> ask_as_of;
+  // The HNSW side-index, opened by the first fuzzy lookup (query/search.cc).
+  std::mutex index_mu;
+  std::unique_ptr<index::SideIndex> side_index;
+  std::string index_report;
+  // Opens (or returns) the side-index and brings it up to the graph.
+  // Requires index_mu.
+  Result<index::SideIndex*> SideIndexLocked();
+  ~Impl();
 };
 
 namespace query::internal {

@@ -1,0 +1,46 @@
+#include <catch2/catch.hpp>
+
+#include "query/query.h"
+#include "tests/test_util.h"
+
+namespace factline {
+namespace {
+
+TEST_CASE("Memory: fuzzy entity and atom search through the side-index",
+          "[query]") {
+  testing::ScratchDir dir;
+  Provenance p;
+  p.source = "test";
+  {
+    auto memory = Memory::Open(dir.Sub("db")).value();
+    REQUIRE(memory
+                ->Remember("Nobuhiro Watsuki is famous for Rurouni Kenshin.\n"
+                           "goaltender is associated with the sport of ice "
+                           "hockey.\n"
+                           "Hey Jude was performed by The Beatles.\n",
+                           p)
+                .ok());
+    auto hits = memory->FindEntities("Nobuhiro Watsuky", 1);
+    REQUIRE(hits.ok());
+    REQUIRE(hits->size() == 1);
+    CHECK((*hits)[0].entity == "Nobuhiro Watsuki");
+    CHECK(memory->IndexReport().find("rebuilt") != std::string::npos);
+    // Written after the index opened: found because lookups catch up.
+    REQUIRE(memory->Remember("Ann lives in Athens.", p).ok());
+    auto later = memory->FindEntities("ann", 1);
+    REQUIRE(later.ok());
+    REQUIRE_FALSE(later->empty());
+    CHECK((*later)[0].entity == "Ann");
+    CHECK_FALSE(memory->Search("x", 0).ok());
+  }
+  // Saved on close, loaded on the next open, same answers.
+  auto memory = Memory::Open(dir.Sub("db")).value();
+  auto atoms = memory->Search("which sport does the goaltender play", 1);
+  REQUIRE(atoms.ok());
+  REQUIRE(atoms->size() == 1);
+  CHECK((*atoms)[0].fact.atom.value == "ice hockey");
+  CHECK(memory->IndexReport().find("loaded") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace factline
