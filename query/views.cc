@@ -13,9 +13,10 @@ std::string Why(const Atom& atom) {
   char confidence[16];
   std::snprintf(confidence, sizeof confidence, "%.2f",
                 atom.provenance.confidence);
-  std::string why = atom.superseded_by == kNoAtom
-                        ? "current"
-                        : "superseded by #" + std::to_string(atom.superseded_by);
+  std::string why =
+      atom.superseded_by == kNoAtom
+          ? "current"
+          : "superseded by #" + std::to_string(atom.superseded_by);
   why += "; origin " + std::string(ToString(atom.provenance.origin));
   if (!atom.provenance.model_id.empty()) {
     why += " (" + atom.provenance.model_id + ")";

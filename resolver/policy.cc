@@ -29,7 +29,8 @@ class KeyedPolicy final : public SupersessionPolicy {
     if (const Atom* same = SameValue(incoming, current)) {
       choice->kind = Choice::Kind::kReinforce;
       choice->targets = {same->id};
-      choice->reason = "same value as current atom #" + std::to_string(same->id);
+      choice->reason =
+          "same value as current atom #" + std::to_string(same->id);
       return Status::Ok();
     }
     if (cardinality == Cardinality::kMany) {
@@ -38,10 +39,10 @@ class KeyedPolicy final : public SupersessionPolicy {
                        std::to_string(current.size()) + " current value(s)";
       return Status::Ok();
     }
-    const Atom& newest = *std::max_element(
-        current.begin(), current.end(), [](const Atom& a, const Atom& b) {
-          return a.valid_from < b.valid_from;
-        });
+    const Atom& newest = *std::max_element(current.begin(), current.end(),
+                                           [](const Atom& a, const Atom& b) {
+                                             return a.valid_from < b.valid_from;
+                                           });
     if (incoming.valid_from < newest.valid_from) {
       choice->kind = Choice::Kind::kHistoryOnly;
       choice->targets = {newest.id};
@@ -69,7 +70,8 @@ class NoSupersessionPolicy final : public SupersessionPolicy {
     if (const Atom* same = SameValue(incoming, current)) {
       choice->kind = Choice::Kind::kReinforce;
       choice->targets = {same->id};
-      choice->reason = "same value as current atom #" + std::to_string(same->id);
+      choice->reason =
+          "same value as current atom #" + std::to_string(same->id);
       return Status::Ok();
     }
     choice->kind = Choice::Kind::kAdd;

@@ -19,7 +19,8 @@ ParsedFact Parse(std::string_view s) {
 }
 
 TEST_CASE("Parser: lexicon templates yield keyed atoms", "[atoms]") {
-  ParsedFact f = Parse("goaltender is associated with the sport of ice hockey.");
+  ParsedFact f =
+      Parse("goaltender is associated with the sport of ice hockey.");
   CHECK(f.subject == "goaltender");
   CHECK(f.relation == "P641");
   CHECK(f.value == "ice hockey");
@@ -29,8 +30,9 @@ TEST_CASE("Parser: lexicon templates yield keyed atoms", "[atoms]") {
   // MQuAKE's doubled period: the value keeps its own.
   f = Parse("The capital of United States of America is Washington, D.C..");
   CHECK(f.value == "Washington, D.C.");
-  f = Parse("The univeristy where Adam Putnam was educated is University of "
-            "Florida.");
+  f = Parse(
+      "The univeristy where Adam Putnam was educated is University of "
+      "Florida.");
   CHECK(f.relation == "P69");
   CHECK(f.subject == "Adam Putnam");
 }
@@ -78,7 +80,8 @@ TEST_CASE("Parser: sentences with no atom are reported, bad input refused",
 }
 
 TEST_CASE("Parser: questions map to (subject, relation)", "[atoms]") {
-  auto q = TheParser().ParseQuestion("Which sport is goaltender associated with?");
+  auto q =
+      TheParser().ParseQuestion("Which sport is goaltender associated with?");
   REQUIRE(q.ok());
   CHECK(q->subject == "goaltender");
   CHECK(q->relation == "P641");

@@ -5,8 +5,10 @@
 namespace factline {
 namespace {
 
-TEST_CASE("NormalizeKey: folds case, collapses spaces, strips quotes and "
-          "trailing punctuation", "[atoms]") {
+TEST_CASE(
+    "NormalizeKey: folds case, collapses spaces, strips quotes and "
+    "trailing punctuation",
+    "[atoms]") {
   CHECK(NormalizeKey("  The   Beatles. ") == "the beatles");
   CHECK(NormalizeKey("\"American Pastoral\"") == "american pastoral");
   CHECK(NormalizeKey("Washington, D.C.") == "washington, d.c");
@@ -15,8 +17,14 @@ TEST_CASE("NormalizeKey: folds case, collapses spaces, strips quotes and "
 
 TEST_CASE("NormalizeKey: non-ASCII bytes round-trip unchanged", "[atoms]") {
   // "Kūkai": only the ASCII letters fold.
-  CHECK(NormalizeKey("K\xC5\xAB" "kai") == "k\xC5\xAB" "kai");
-  CHECK(CleanDisplay("  K\xC5\xAB" "kai ") == "K\xC5\xAB" "kai");
+  CHECK(NormalizeKey("K\xC5\xAB"
+                     "kai") ==
+        "k\xC5\xAB"
+        "kai");
+  CHECK(CleanDisplay("  K\xC5\xAB"
+                     "kai ") ==
+        "K\xC5\xAB"
+        "kai");
   CHECK(NormalizeKey("pes\xC3\xA4pallo") == "pes\xC3\xA4pallo");
 }
 
@@ -26,8 +34,12 @@ TEST_CASE("CleanDisplay: keeps case and inner punctuation", "[atoms]") {
 }
 
 TEST_CASE("ValidateUtf8: accepts UTF-8, names the bad byte", "[atoms]") {
-  CHECK(ValidateUtf8("K\xC5\xAB" "kai").ok());
-  Status bad = ValidateUtf8("ab\xFF" "cd");
+  CHECK(ValidateUtf8("K\xC5\xAB"
+                     "kai")
+            .ok());
+  Status bad = ValidateUtf8(
+      "ab\xFF"
+      "cd");
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.message().find("byte 2") != std::string::npos);
   CHECK_FALSE(ValidateUtf8("\xC5").ok());          // truncated
