@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "index/index.h"
 #include "query/internal/memory_impl.h"
 #include "query/internal/views.h"
 #include "query/query.h"
@@ -31,6 +32,39 @@ Result<std::shared_ptr<const Parser>> SharedParser(const Lexicon& lexicon) {
 
 }  // namespace
 
+namespace {
+
+// The default near-duplicate check of the gate's duplicate stage: the side-
+// index's built-in embedder compares the incoming value with each current
+// value of the same slot, exactly (no index search needed for a handful of
+// values, and nothing to keep in step inside the write transaction).
+resolver::NearDuplicateFn EmbedderNearDuplicate() {
+  std::shared_ptr<const index::Embedder> embedder = index::MakeHashEmbedder();
+  return [embedder](const graph::Reader&, const Atom& incoming,
+                    const std::vector<Atom>& slot_current,
+                    double threshold) -> Result<resolver::NearDuplicate> {
+    resolver::NearDuplicate best;
+    if (slot_current.empty()) return best;
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<float> in,
+                              embedder->Embed(incoming.value));
+    for (const Atom& atom : slot_current) {
+      FACTLINE_ASSIGN_OR_RETURN(std::vector<float> v,
+                                embedder->Embed(atom.value));
+      double dot = 0;
+      for (std::size_t i = 0; i < in.size() && i < v.size(); ++i) {
+        dot += static_cast<double>(in[i]) * v[i];
+      }
+      if (dot >= threshold && dot > best.similarity) {
+        best.atom = atom.id;
+        best.similarity = dot;
+      }
+    }
+    return best;
+  };
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
                                              MemoryOptions options) {
   std::unique_ptr<Memory> memory(new Memory());
@@ -44,7 +78,9 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
   ropts.policy = std::move(options.policy);
   ropts.gate = std::move(options.gate);
   ropts.gate_config = std::move(options.gate_config);
-  ropts.near_duplicate = std::move(options.near_duplicate);
+  ropts.near_duplicate = options.near_duplicate
+                             ? std::move(options.near_duplicate)
+                             : EmbedderNearDuplicate();
   FACTLINE_ASSIGN_OR_RETURN(
       impl.resolver,
       resolver::Resolver::Create(impl.store.get(), std::move(ropts)));

@@ -44,3 +44,30 @@ TEST_CASE("Memory: fuzzy entity and atom search through the side-index",
 
 }  // namespace
 }  // namespace factline
+
+namespace factline {
+namespace {
+
+TEST_CASE(
+    "Memory: a near-duplicate value reinforces by default, a different "
+    "one supersedes",
+    "[query]") {
+  testing::ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db")).value();
+  Provenance p;
+  p.source = "chat#1";
+  REQUIRE(memory->Remember("Ann lives in Dubai, UAE.", p).ok());
+  p.source = "chat#2";
+  auto again = memory->Remember("Ann lives in Dubai UAE.", p);
+  REQUIRE(again.ok());
+  REQUIRE(again->decisions.size() == 1);
+  CHECK(again->decisions[0].action == resolver::Action::kReinforced);
+  CHECK(again->decisions[0].reason.find("near-duplicate") != std::string::npos);
+  p.source = "chat#3";
+  auto moved = memory->Remember("Ann lives in Beirut.", p);
+  REQUIRE(moved.ok());
+  CHECK(moved->decisions[0].action == resolver::Action::kSuperseded);
+}
+
+}  // namespace
+}  // namespace factline
