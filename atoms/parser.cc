@@ -10,6 +10,7 @@
 #include <re2/set.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -53,11 +54,27 @@ constexpr const char* kUserVerbs[] = {"prefers",  "likes", "loves",
 
 std::string EscapeLiteral(std::string_view s) { return RE2::QuoteMeta(s); }
 
-// Turns "[X] is married to __" into "(?i)^(.+?) is married to (.+)$".
+// Literal text matches case-sensitively except a sentence's first letter:
+// titles capitalise function words ("The author of Tender Is the Night is
+// ..."), and matching " is " against "Is" would cut the subject short.
+std::string LiteralRegex(std::string_view lit, bool sentence_start) {
+  if (sentence_start && !lit.empty() &&
+      std::isalpha(static_cast<unsigned char>(lit[0]))) {
+    const char c = lit[0];
+    std::string re = "[";
+    re += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    re += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    re += "]";
+    return re + EscapeLiteral(lit.substr(1));
+  }
+  return EscapeLiteral(lit);
+}
+
+// Turns "[X] is married to __" into "(?s)^(.+?) is married to (.+)$".
 // Returns the literal-character count through *specificity.
 std::string TemplateToRegex(std::string_view tmpl, bool question, Slots* slots,
                             int* specificity) {
-  std::string re = "(?is)^";
+  std::string re = "(?s)^";
   int group = 0;
   *specificity = 0;
   std::size_t i = 0;
@@ -85,7 +102,7 @@ std::string TemplateToRegex(std::string_view tmpl, bool question, Slots* slots,
           lit.remove_suffix(1);
         }
       }
-      re += EscapeLiteral(lit);
+      re += LiteralRegex(lit, i == 0);
       *specificity += static_cast<int>(lit.size());
       i = next;
     }
@@ -211,41 +228,41 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
     return AddPattern(out, re, std::move(p));
   };
   const std::string poss = "(?:'s|\u2019s)";
-  FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "The R of S is V",
-                                   "(?is)^the (.+?) of (.+?) (?:is|are) (.+)$",
-                                   {2, 1, 3}, 12));
+  FACTLINE_RETURN_IF_ERROR(
+      generic(&impl->sentences, "The R of S is V",
+              "(?s)^[Tt]he (.+?) of (.+?) (?:is|are) (.+)$", {2, 1, 3}, 12));
   FACTLINE_RETURN_IF_ERROR(
       generic(&impl->sentences, "S's R is V",
-              "(?is)^(.+?)" + poss + " (.+?) (?:is|are) (.+)$", {1, 2, 3}, 7));
+              "(?s)^(.+?)" + poss + " (.+?) (?:is|are) (.+)$", {1, 2, 3}, 7));
   FACTLINE_RETURN_IF_ERROR(
       generic(&impl->sentences, "V is S's R",
-              "(?is)^(.+?) is (?:the )?(.+?)" + poss + " (.+)$", {2, 3, 1}, 6));
+              "(?s)^(.+?) is (?:the )?(.+?)" + poss + " (.+)$", {2, 3, 1}, 6));
   FACTLINE_RETURN_IF_ERROR(generic(&impl->sentences, "V is the R of S",
-                                   "(?is)^(.+?) is the (.+?) of (.+)$",
+                                   "(?s)^(.+?) is the (.+?) of (.+)$",
                                    {3, 2, 1}, 11));
   for (const char* verb : kGenericVerbs) {
     std::string v = verb;
     FACTLINE_RETURN_IF_ERROR(generic(
-        &impl->sentences, verb, "(?is)^(.+?) (" + EscapeLiteral(v) + ") (.+)$",
+        &impl->sentences, verb, "(?s)^(.+?) (" + EscapeLiteral(v) + ") (.+)$",
         {1, 2, 3}, static_cast<int>(v.size()) + 2));
   }
   for (const char* verb : kUserVerbs) {
     std::string v = verb;
     FACTLINE_RETURN_IF_ERROR(generic(
-        &impl->sentences, verb, "(?is)^(" + EscapeLiteral(v) + ") (.+)$",
+        &impl->sentences, verb, "(?s)^(" + LiteralRegex(v, true) + ") (.+)$",
         {0, 1, 2}, static_cast<int>(v.size()), "", "user"));
   }
 
   // Generic question shapes.
+  FACTLINE_RETURN_IF_ERROR(generic(&impl->questions, "What is the R of S?",
+                                   "(?s)^(?:[Ww]hat|[Ww]ho|[Ww]hich|[Ww]here)(?"
+                                   ": is|'s| are| was)? the (.+?) of (.+)$",
+                                   {2, 1, 0}, 12));
   FACTLINE_RETURN_IF_ERROR(generic(
-      &impl->questions, "What is the R of S?",
-      "(?is)^(?:what|who|which|where)(?: is|'s| are| was)? the (.+?) of (.+)$",
-      {2, 1, 0}, 12));
-  FACTLINE_RETURN_IF_ERROR(
-      generic(&impl->questions, "Who is S's R?",
-              "(?is)^(?:what|who|which|where)(?: is|'s| are| was)? (.+?)" +
-                  poss + " (.+)$",
-              {1, 2, 0}, 8));
+      &impl->questions, "Who is S's R?",
+      "(?s)^(?:[Ww]hat|[Ww]ho|[Ww]hich|[Ww]here)(?: is|'s| are| was)? (.+?)" +
+          poss + " (.+)$",
+      {1, 2, 0}, 8));
 
   for (auto* list : {&impl->sentences, &impl->questions}) {
     auto set =

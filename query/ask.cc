@@ -780,6 +780,10 @@ Result<Answer> Memory::Ask(std::string_view question,
     return Status::Ok();
   });
   if (!s.ok()) return s;
+  if (!answer.known && options.fuzzy) {
+    FACTLINE_RETURN_IF_ERROR(query::internal::FuzzyRetry(
+        *this, *impl_->parser, *impl_->store, question, options, &answer));
+  }
   return answer;
 }
 

@@ -110,6 +110,12 @@ struct AskOptions {
   bool prefer_recent = true;
   // Bound on the paths enumerated per candidate subject.
   std::size_t max_paths = 20000;
+  // When the question's subject is not a stored entity, retry once with the
+  // nearest entity name from the side-index if its cosine is at least
+  // fuzzy_min_similarity ("Nobuhiro Watsuky" -> "Nobuhiro Watsuki"); the
+  // explanation reports the match and its similarity.
+  bool fuzzy = true;
+  double fuzzy_min_similarity = 0.7;
 };
 
 // One result of Memory::Search or Memory::FindEntities.

@@ -1,4 +1,6 @@
 // Memory's fuzzy lookups through the HNSW side-index.
+#include <cstdio>
+
 #include "query/internal/memory_impl.h"
 #include "query/internal/views.h"
 
@@ -68,6 +70,47 @@ Result<std::vector<SearchHit>> Memory::FindEntities(std::string_view name,
   }
   return hits;
 }
+
+namespace query::internal {
+
+Status FuzzyRetry(const Memory& memory, const Parser& parser,
+                  const graph::Store& store, std::string_view question,
+                  const AskOptions& options, Answer* answer) {
+  auto parsed = parser.ParseQuestion(question);
+  if (!parsed.ok()) return Status::Ok();
+  bool stored = false;
+  FACTLINE_RETURN_IF_ERROR(store.Read([&](const graph::Reader& r) {
+    auto entity = r.FindEntity(parsed->subject);
+    stored = entity.ok();
+    return entity.ok() || entity.status().IsNotFound() ? Status::Ok()
+                                                       : entity.status();
+  }));
+  if (stored) return Status::Ok();
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<SearchHit> hits,
+                            memory.FindEntities(parsed->subject, 1));
+  if (hits.empty() || hits[0].score < options.fuzzy_min_similarity) {
+    return Status::Ok();
+  }
+  // Replace the subject as written in the question with the stored name.
+  std::string rewritten(question);
+  std::size_t at = rewritten.find(parsed->subject);
+  if (at == std::string::npos) return Status::Ok();
+  rewritten.replace(at, parsed->subject.size(), hits[0].entity);
+  AskOptions exact = options;
+  exact.fuzzy = false;
+  FACTLINE_ASSIGN_OR_RETURN(Answer retried, memory.Ask(rewritten, exact));
+  if (!retried.known) return Status::Ok();
+  char similarity[16];
+  std::snprintf(similarity, sizeof similarity, "%.2f", hits[0].score);
+  retried.explanation = "no entity '" + parsed->subject +
+                        "'; nearest entity '" + hits[0].entity + "' (cosine " +
+                        similarity + "); " + retried.explanation;
+  retried.score *= hits[0].score;
+  *answer = std::move(retried);
+  return Status::Ok();
+}
+
+}  // namespace query::internal
 
 std::string Memory::IndexReport() const {
   std::lock_guard<std::mutex> lock(impl_->index_mu);

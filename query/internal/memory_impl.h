@@ -38,6 +38,14 @@ struct Memory::Impl {
 };
 
 namespace query::internal {
+// Ask's fuzzy fallback (query/search.cc): if `question` parses to a subject
+// that is not an entity, finds the nearest entity name and, when similar
+// enough, answers the question with that name instead. Leaves *answer
+// unchanged when nothing better is found.
+Status FuzzyRetry(const Memory& memory, const Parser& parser,
+                  const graph::Store& store, std::string_view question,
+                  const AskOptions& options, Answer* answer);
+
 // Screens (noise, transient, hedging; when the gate is on), parses and
 // writes lines in one transaction: Memory::Remember's body, shared with
 // RememberConversation (query/screen.cc). `preset` is empty or holds one

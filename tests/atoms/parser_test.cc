@@ -37,6 +37,16 @@ TEST_CASE("Parser: lexicon templates yield keyed atoms", "[atoms]") {
   CHECK(f.subject == "Adam Putnam");
 }
 
+TEST_CASE("Parser: capitalised words inside titles are not template text",
+          "[atoms]") {
+  ParsedFact f = Parse("The author of Tender Is the Night is Vladimir Lenin.");
+  CHECK(f.subject == "Tender Is the Night");
+  CHECK(f.relation == "P50");
+  CHECK(f.value == "Vladimir Lenin");
+  // A lower-case first letter still matches the template.
+  CHECK(Parse("the capital of France is Paris.").relation == "P36");
+}
+
 TEST_CASE("Parser: the more specific template wins", "[atoms]") {
   CHECK(Parse("Beijing is located in the continent of Asia.").relation ==
         "P30");

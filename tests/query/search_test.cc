@@ -71,3 +71,39 @@ TEST_CASE(
 
 }  // namespace
 }  // namespace factline
+
+namespace factline {
+namespace {
+
+TEST_CASE(
+    "Ask: a misspelt subject falls back to the nearest entity and says "
+    "so",
+    "[query]") {
+  testing::ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db")).value();
+  Provenance p;
+  REQUIRE(memory
+              ->Remember("Nobuhiro Watsuki is famous for Rurouni Kenshin.\n"
+                         "Hey Jude was performed by The Beatles.\n",
+                         p)
+              .ok());
+  auto answer = memory->Ask("What is Nobuhiro Watsuky famous for?");
+  REQUIRE(answer.ok());
+  CHECK(answer->known);
+  CHECK(answer->text == "Rurouni Kenshin");
+  CHECK(answer->explanation.find("nearest entity 'Nobuhiro Watsuki'") !=
+        std::string::npos);
+  AskOptions exact;
+  exact.fuzzy = false;
+  auto strict = memory->Ask("What is Nobuhiro Watsuky famous for?", exact);
+  REQUIRE(strict.ok());
+  CHECK_FALSE(strict->known);
+  // Nothing similar enough: still unknown rather than a guess.
+  auto none = memory->Ask("What is Zorgblatt Quux famous for?");
+  REQUIRE(none.ok());
+  CHECK_FALSE(none->known);
+  CHECK(none->text == "unknown");
+}
+
+}  // namespace
+}  // namespace factline
