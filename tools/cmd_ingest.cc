@@ -15,7 +15,7 @@ struct IngestOptions {
   std::string format = "auto";
   std::string split = "factconsolidation_sh_6k";
   std::string source;
-  std::string origin = "human";
+  std::string origin;  // empty: human, or dataset for factconsolidation
   std::string model;
   std::string session;
   std::string category = "fact";
@@ -162,7 +162,13 @@ void Count(Tally* tally, const std::vector<resolver::Decision>& decisions) {
 
 int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
   Provenance defaults;
-  auto origin = ParseOrigin(opt.origin);
+  const bool dataset_format =
+      opt.format == "factconsolidation" ||
+      (opt.format == "auto" && opt.file.size() >= 5 &&
+       opt.file.compare(opt.file.size() - 5, 5, ".json") == 0);
+  auto origin = ParseOrigin(!opt.origin.empty() ? opt.origin
+                            : dataset_format    ? "dataset"
+                                                : "human");
   if (!origin.ok()) return Fail(origin.status(), "--origin");
   auto category = ParseCategory(opt.category);
   if (!category.ok()) return Fail(category.status(), "--category");
@@ -328,8 +334,8 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
                   "source reference prefix (default: file name)");
   cmd->add_option("--origin", opt->origin,
                   "human, local_model, cloud_model, fallback, external_api, "
-                  "dataset")
-      ->capture_default_str();
+                  "dataset (default: dataset for factconsolidation, else "
+                  "human)");
   cmd->add_option("--model", opt->model, "model id");
   cmd->add_option("--session", opt->session, "session id");
   cmd->add_option("--category", opt->category,
