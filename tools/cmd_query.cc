@@ -192,7 +192,12 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
                  {"explanation", answer->explanation},
                  {"chain", chain}});
     } else {
-      std::cout << answer->text << "\n";
+      std::cout << answer->text;
+      if (answer->known) {
+        std::cout << "  (score " << std::fixed << std::setprecision(2)
+                  << answer->score << ")";
+      }
+      std::cout << "\n";
       for (const auto& hop : answer->chain) {
         std::cout << "  via ";
         PrintFact(std::cout, hop.fact);

@@ -1,42 +1,23 @@
 // The factline CLI end to end: exit codes and messages for bad input.
-#include <sys/wait.h>
 
-#include <array>
 #include <catch2/catch.hpp>
-#include <cstdio>
-#include <fstream>
 
 #include "tests/test_util.h"
+#include "tests/tools/cli_runner.h"
 
 namespace factline {
 namespace {
 
 using testing::ScratchDir;
 
-struct Run {
-  int code;
-  std::string output;  // stdout and stderr together
-};
+using Run = testing::CliRun;
 
 Run Cli(const std::string& args, const std::string& stdin_file = "") {
-  std::string cmd = std::string(FACTLINE_CLI) + " " + args;
-  if (!stdin_file.empty()) cmd += " < " + stdin_file;
-  cmd += " 2>&1";
-  Run run{-1, ""};
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buf;
-  std::size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) {
-    run.output.append(buf.data(), n);
-  }
-  int status = pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return testing::RunCli(args, stdin_file);
 }
 
 void Write(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
+  testing::WriteFile(path, text);
 }
 
 TEST_CASE("CLI: ingest text, then get, history and as-of", "[tools]") {
