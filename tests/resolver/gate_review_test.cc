@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "resolver/resolver.h"
+#include "tests/graph_read.h"
 #include "tests/test_util.h"
 
 namespace factline::resolver {
@@ -63,36 +64,18 @@ struct Fixture {
   }
 
   Atom Get(AtomId id) {
-    Atom atom;
-    REQUIRE(store
-                ->Read([&](const graph::Reader& r) -> Status {
-                  FACTLINE_ASSIGN_OR_RETURN(atom, r.GetAtom(id));
-                  return Status::Ok();
-                })
-                .ok());
-    return atom;
+    return testing::ReadOrFail<Atom>(
+        *store, [&](const graph::Reader& r) { return r.GetAtom(id); });
   }
 
   graph::HeldItem Held(std::uint64_t id) {
-    graph::HeldItem item;
-    REQUIRE(store
-                ->Read([&](const graph::Reader& r) -> Status {
-                  FACTLINE_ASSIGN_OR_RETURN(item, r.GetHeld(id));
-                  return Status::Ok();
-                })
-                .ok());
-    return item;
+    return testing::ReadOrFail<graph::HeldItem>(
+        *store, [&](const graph::Reader& r) { return r.GetHeld(id); });
   }
 
   std::vector<graph::AuditRecord> Log() {
-    std::vector<graph::AuditRecord> log;
-    REQUIRE(store
-                ->Read([&](const graph::Reader& r) -> Status {
-                  FACTLINE_ASSIGN_OR_RETURN(log, r.Audit(1, 100000));
-                  return Status::Ok();
-                })
-                .ok());
-    return log;
+    return testing::ReadOrFail<std::vector<graph::AuditRecord>>(
+        *store, [&](const graph::Reader& r) { return r.Audit(1, 100000); });
   }
 
   // Beirut (verified, 0.95) stored; Dubai (fallback, 0.7) queued.

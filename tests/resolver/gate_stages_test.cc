@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "resolver/resolver.h"
+#include "tests/graph_read.h"
 #include "tests/test_util.h"
 
 namespace factline::resolver {
@@ -71,36 +72,18 @@ struct Fixture {
   }
 
   graph::StoreStats Stats() {
-    graph::StoreStats stats;
-    REQUIRE(store
-                ->Read([&](const graph::Reader& r) -> Status {
-                  FACTLINE_ASSIGN_OR_RETURN(stats, r.Stats());
-                  return Status::Ok();
-                })
-                .ok());
-    return stats;
+    return testing::ReadOrFail<graph::StoreStats>(
+        *store, [&](const graph::Reader& r) { return r.Stats(); });
   }
 
   graph::HeldItem Held(std::uint64_t id) {
-    graph::HeldItem item;
-    REQUIRE(store
-                ->Read([&](const graph::Reader& r) -> Status {
-                  FACTLINE_ASSIGN_OR_RETURN(item, r.GetHeld(id));
-                  return Status::Ok();
-                })
-                .ok());
-    return item;
+    return testing::ReadOrFail<graph::HeldItem>(
+        *store, [&](const graph::Reader& r) { return r.GetHeld(id); });
   }
 
   std::vector<graph::AuditRecord> Log() {
-    std::vector<graph::AuditRecord> log;
-    REQUIRE(store
-                ->Read([&](const graph::Reader& r) -> Status {
-                  FACTLINE_ASSIGN_OR_RETURN(log, r.Audit(1, 1000));
-                  return Status::Ok();
-                })
-                .ok());
-    return log;
+    return testing::ReadOrFail<std::vector<graph::AuditRecord>>(
+        *store, [&](const graph::Reader& r) { return r.Audit(1, 1000); });
   }
 };
 

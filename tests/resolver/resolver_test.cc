@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/graph_read.h"
 #include "tests/test_util.h"
 
 namespace factline::resolver {
@@ -67,14 +68,8 @@ struct Fixture {
   }
 
   graph::StoreStats Stats() {
-    graph::StoreStats stats;
-    REQUIRE(store
-                ->Read([&](const graph::Reader& r) -> Status {
-                  FACTLINE_ASSIGN_OR_RETURN(stats, r.Stats());
-                  return Status::Ok();
-                })
-                .ok());
-    return stats;
+    return testing::ReadOrFail<graph::StoreStats>(
+        *store, [&](const graph::Reader& r) { return r.Stats(); });
   }
 };
 
