@@ -211,6 +211,13 @@ class Store {
   virtual const std::string& path() const = 0;
   virtual bool read_only() const = 0;
 
+  // Writes a consistent copy of the store (LMDB's mdb_env_copy2) to
+  // directory `dir`, created if missing, while writers go on; compact drops
+  // free pages. The copy appears whole or not at all and opens as a store.
+  // InvalidArgument when `dir` already holds a data.mdb; IOError or
+  // ResourceExhausted ("disk full") on write errors.
+  virtual Status Backup(const std::string& dir, bool compact) const = 0;
+
  protected:
   Store() = default;
 };

@@ -1,6 +1,15 @@
 // Store, Reader and Writer on LMDB. The database layout is described in
 // graph/README.md and graph/internal/keys.h.
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -813,6 +822,7 @@ class StoreImpl final : public Store {
 
   const std::string& path() const override { return path_; }
   bool read_only() const override { return options_.read_only; }
+  Status Backup(const std::string& dir, bool compact) const override;
 
  private:
   // Begins a read txn with *map_lock held, adopting a map size grown by
@@ -887,9 +897,16 @@ class StoreImpl final : public Store {
       FACTLINE_ASSIGN_OR_RETURN(Dbi main,
                                 txn->OpenDbi(nullptr, false, false, false));
       FACTLINE_ASSIGN_OR_RETURN(internal::DbStat main_stat, txn->Stat(main));
-      if (main_stat.entries != 0 || !create) {
+      if (main_stat.entries != 0) {
         return Status::Corruption(
             path_ + " is not a factline store (no meta database)");
+      }
+      if (!create) {
+        // Only an older build, whose creation was not atomic, leaves this.
+        return Status::Corruption(
+            "store at " + path_ +
+            " was never finished (killed while being created); a write "
+            "command finishes it, no data is lost");
       }
       fresh = true;
     }
@@ -973,9 +990,161 @@ std::string_view ToString(HeldState state) {
   return "unknown";
 }
 
+namespace {
+
+namespace fs = std::filesystem;
+
+// Moves <from_dir>/data.mdb to <to_dir>/data.mdb unless the target exists
+// (another process created it first: AlreadyPresent is then reported as OK
+// with *raced set). Atomic: the target is absent or the whole file.
+Status MoveDataFileNoReplace(const std::string& from_dir,
+                             const std::string& to_dir, bool* raced) {
+  const std::string from = from_dir + "/data.mdb";
+  const std::string to = to_dir + "/data.mdb";
+  *raced = false;
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(),
+                  RENAME_NOREPLACE) == 0) {
+    return Status::Ok();
+  }
+  int err = errno;
+  if (err == EINVAL || err == ENOSYS) {
+    // Filesystems without RENAME_NOREPLACE: link() also refuses to replace.
+    if (::link(from.c_str(), to.c_str()) == 0) {
+      ::unlink(from.c_str());
+      return Status::Ok();
+    }
+    err = errno;
+  }
+  if (err == EEXIST) {
+    *raced = true;
+    return Status::Ok();
+  }
+  if (err == ENOSPC) return Status::ResourceExhausted("disk full: " + to);
+  if (err == EACCES) return Status::IOError("permission denied: " + to);
+  return Status::IOError("cannot move " + from + " to " + to + ": " +
+                         std::strerror(err));
+}
+
+Status SyncPath(const std::string& path, bool directory) {
+  const int fd = ::open(path.c_str(),
+                        (directory ? O_DIRECTORY : 0) | O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return Status::IOError("cannot open " + path + ": " + std::strerror(errno));
+  }
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0) {
+    if (err == ENOSPC) return Status::ResourceExhausted("disk full: " + path);
+    return Status::IOError("fsync " + path + ": " + std::strerror(err));
+  }
+  return Status::Ok();
+}
+
+// Working directories are named <prefix><pid>-<n>; those of processes that
+// no longer run are leftovers of a kill and are removed.
+void RemoveStaleWorkDirs(const std::string& dir, std::string_view prefix) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+      fs::remove_all(entry.path(), ec);
+    }
+  }
+}
+
+std::string WorkDirName(const std::string& dir, std::string_view prefix) {
+  static std::atomic<unsigned> counter{0};
+  return dir + "/" + std::string(prefix) + std::to_string(::getpid()) + "-" +
+         std::to_string(counter.fetch_add(1));
+}
+
+constexpr std::string_view kCreatingPrefix = ".factline-creating-";
+constexpr std::string_view kBackupPrefix = ".factline-backup-";
+
+Status StoreImpl::Backup(const std::string& dir, bool compact) const {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+    return Status::IOError("backup target " + dir + " is not a directory");
+  }
+  if (!fs::create_directories(dir, ec) && ec) {
+    return Status::IOError("cannot create backup directory " + dir + ": " +
+                           ec.message());
+  }
+  if (fs::exists(fs::path(dir) / "data.mdb", ec)) {
+    return Status::InvalidArgument("backup target " + dir +
+                                   " already holds a store (data.mdb); "
+                                   "choose a new or empty directory");
+  }
+  RemoveStaleWorkDirs(dir, kBackupPrefix);
+  const std::string work = WorkDirName(dir, kBackupPrefix);
+  if (!fs::create_directory(work, ec)) {
+    return Status::IOError("cannot create " + work + ": " + ec.message());
+  }
+  Status s;
+  {
+    // The copy runs in its own read transaction; holding the map lock
+    // shared keeps this process from resizing the map meanwhile.
+    std::shared_lock<std::shared_mutex> map_lock(map_mu_);
+    s = env_.CopyTo(work, compact);
+  }
+  if (s.ok()) s = SyncPath(work + "/data.mdb", false);
+  bool raced = false;
+  if (s.ok()) s = MoveDataFileNoReplace(work, dir, &raced);
+  if (s.ok() && raced) {
+    s = Status::InvalidArgument("backup target " + dir +
+                                " got a data.mdb from someone else meanwhile");
+  }
+  if (s.ok()) s = SyncPath(dir, true);
+  fs::remove_all(work, ec);
+  FACTLINE_RETURN_IF_ERROR(s.WithContext("backup of " + path_ + " to " + dir));
+  // The copy must pass the same checks as any store before it is reported.
+  return internal::InspectDataFile(dir).status();
+}
+
+// Builds a new, empty store in a working directory and moves its data.mdb
+// into `path` only once it is complete and on disk, so a store killed while
+// being created is either absent or whole.
+Status CreateStore(const std::string& path, const StoreOptions& options) {
+  RemoveStaleWorkDirs(path, kCreatingPrefix);
+  const std::string work = WorkDirName(path, kCreatingPrefix);
+  std::error_code ec;
+  if (!fs::create_directory(work, ec)) {
+    if (ec == std::errc::permission_denied) {
+      return Status::IOError("permission denied: " + path);
+    }
+    return Status::IOError("cannot create store in " + path + ": " +
+                           ec.message());
+  }
+  Status s;
+  {
+    internal::EnvOptions env_options;
+    env_options.map_bytes = options.initial_map_bytes;
+    env_options.max_dbs = 16;
+    env_options.sync = true;
+    Result<Env> env = Env::Open(work, env_options);
+    if (!env.ok()) {
+      s = env.status();
+    } else {
+      StoreOptions fresh = options;
+      fresh.sync = true;
+      StoreImpl store(work, fresh, std::move(env).value());
+      s = store.Init();
+    }
+  }
+  bool raced = false;  // another process created it first: use theirs
+  if (s.ok()) s = MoveDataFileNoReplace(work, path, &raced);
+  if (s.ok()) s = SyncPath(path, true);
+  fs::remove_all(work, ec);
+  return s.WithContext("creating store at " + path);
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Store>> Store::Open(const std::string& path,
                                            const StoreOptions& options) {
-  namespace fs = std::filesystem;
   if (path.empty()) return Status::InvalidArgument("store path is empty");
   if (options.initial_map_bytes == 0 ||
       options.initial_map_bytes > options.max_map_bytes) {
@@ -999,8 +1168,17 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path,
                              ec.message());
     }
   }
-  if (!may_create && !fs::exists(fs::path(path) / "data.mdb", ec)) {
-    return Status::IOError("no store at " + path + ": data.mdb does not exist");
+  // The data file is checked before LMDB maps it (see InspectDataFile): a
+  // damaged file is refused for every command, writers included, and never
+  // initialised afresh.
+  Result<internal::DataFileInfo> data = internal::InspectDataFile(path);
+  if (!data.ok()) {
+    if (!data.status().IsNotFound()) return data.status();
+    if (!may_create) {
+      return Status::IOError("no store at " + path +
+                             ": data.mdb does not exist");
+    }
+    FACTLINE_RETURN_IF_ERROR(CreateStore(path, options));
   }
   internal::EnvOptions env_options;
   env_options.map_bytes = options.initial_map_bytes;

@@ -1,8 +1,14 @@
 #include "graph/internal/lmdb_handles.h"
 
+#include <fcntl.h>
 #include <lmdb.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -33,7 +39,21 @@ Status MdbStatus(int rc, std::string_view op, std::string_view path) {
   std::string msg;
   msg.reserve(path.size() + op.size() + 64);
   msg.append(path).append(": ").append(op).append(": ");
-  msg.append(mdb_strerror(rc));
+  // Plain words for the errno values a user can act on; LMDB's own text
+  // for the rest.
+  if (rc == ENOSPC) {
+    msg.append("disk full (no space left on device)");
+  } else if (rc == EACCES || rc == EPERM) {
+    msg.append("permission denied: ").append(path);
+  } else if (rc == EIO) {
+    // LMDB reports a short write (what a full disk gives) as EIO.
+    const std::string hint = DiskFullHint(std::string(path));
+    msg.append(hint.empty() ? std::string(mdb_strerror(rc))
+                            : hint + " (input/output error on write)");
+    if (!hint.empty()) return Status::ResourceExhausted(std::move(msg));
+  } else {
+    msg.append(mdb_strerror(rc));
+  }
   switch (rc) {
     case MDB_NOTFOUND:
       return Status::NotFound(std::move(msg));
@@ -72,10 +92,193 @@ Status MdbStatus(int rc, std::string_view op, std::string_view path) {
   }
 }
 
+std::string DiskFullHint(const std::string& path) {
+  struct statvfs vfs {};
+  if (::statvfs(path.c_str(), &vfs) != 0) return "";
+  constexpr unsigned long long kNearlyFull = 1ull << 20;
+  const unsigned long long free_bytes =
+      static_cast<unsigned long long>(vfs.f_bavail) * vfs.f_frsize;
+  return free_bytes < kNearlyFull ? "disk full" : "";
+}
+
+// ---------------------------------------------------------------------------
+// The data file's meta pages, as LMDB 0.9 writes them (lmdb.h keeps the
+// layout private; mdb.c defines it). Page header: pgno (size_t), pad (u16),
+// flags (u16), lower, upper (u16). The meta follows it: magic, version
+// (u32), address, mapsize (size_t), two MDB_db records (free and main) of
+// u32 pad (the free DB's holds the page size), u16 flags, u16 depth and
+// branch, leaf, overflow pages, entries and root (size_t), then last_pg and
+// txnid (size_t).
+
+namespace {
+
+constexpr std::uint32_t kMdbMagic = 0xBEEFC0DE;
+constexpr std::uint32_t kMdbDataVersion = 1;
+constexpr std::uint16_t kPageMeta = 0x08;
+constexpr std::size_t kPageHeader = 2 * sizeof(std::size_t);
+constexpr std::size_t kDbRecord = 8 + 5 * sizeof(std::size_t);
+constexpr std::size_t kMetaMagic = kPageHeader;
+constexpr std::size_t kMetaVersion = kMetaMagic + 4;
+constexpr std::size_t kMetaMapSize = kMetaVersion + 4 + sizeof(void*);
+constexpr std::size_t kMetaDbs = kMetaMapSize + sizeof(std::size_t);
+constexpr std::size_t kMetaLastPage = kMetaDbs + 2 * kDbRecord;
+constexpr std::size_t kMetaTxnId = kMetaLastPage + sizeof(std::size_t);
+constexpr std::size_t kMetaEnd = kMetaTxnId + sizeof(std::size_t);
+constexpr std::size_t kMinPage = 512;
+constexpr std::size_t kMaxPage = 65536;
+constexpr std::uint64_t kNoPage = ~std::uint64_t{0};
+
+template <typename T>
+T Load(const unsigned char* p, std::size_t at) {
+  T v;
+  std::memcpy(&v, p + at, sizeof(T));
+  return v;
+}
+
+struct MetaPage {
+  std::size_t page_bytes = 0;
+  std::size_t map_bytes = 0;
+  std::uint64_t last_page = 0;
+  std::uint64_t txnid = 0;
+  std::uint64_t free_root = 0;
+  std::uint64_t main_root = 0;
+  std::uint64_t main_entries = 0;
+};
+
+// Reads meta page `which` (0 or 1) at `offset`; "" when sound, else why not.
+std::string ReadMeta(int fd, std::uint64_t offset, int which, MetaPage* out,
+                     bool* version_mismatch) {
+  unsigned char buf[kMetaEnd];
+  const ssize_t n = ::pread(fd, buf, sizeof(buf), static_cast<off_t>(offset));
+  if (n != static_cast<ssize_t>(sizeof(buf))) {
+    return "meta page " + std::to_string(which) + " is cut off";
+  }
+  const std::string page = "meta page " + std::to_string(which);
+  const auto flags = Load<std::uint16_t>(buf, sizeof(std::size_t) + 2);
+  if ((flags & kPageMeta) == 0 ||
+      Load<std::uint64_t>(buf, 0) != static_cast<std::uint64_t>(which)) {
+    return page + " is not a meta page";
+  }
+  if (Load<std::uint32_t>(buf, kMetaMagic) != kMdbMagic) {
+    return page + " has a bad magic number";
+  }
+  if (Load<std::uint32_t>(buf, kMetaVersion) != kMdbDataVersion) {
+    *version_mismatch = true;
+    return page + " has LMDB data version " +
+           std::to_string(Load<std::uint32_t>(buf, kMetaVersion)) +
+           ", this build reads " + std::to_string(kMdbDataVersion);
+  }
+  out->page_bytes = Load<std::uint32_t>(buf, kMetaDbs);
+  out->map_bytes = Load<std::size_t>(buf, kMetaMapSize);
+  out->free_root = Load<std::uint64_t>(buf, kMetaDbs + kDbRecord - 8);
+  out->main_entries = Load<std::uint64_t>(buf, kMetaDbs + 2 * kDbRecord - 16);
+  out->main_root = Load<std::uint64_t>(buf, kMetaDbs + 2 * kDbRecord - 8);
+  out->last_page = Load<std::uint64_t>(buf, kMetaLastPage);
+  out->txnid = Load<std::uint64_t>(buf, kMetaTxnId);
+  const std::size_t ps = out->page_bytes;
+  if (ps < kMinPage || ps > kMaxPage || (ps & (ps - 1)) != 0) {
+    return page + " has a bad page size " + std::to_string(ps);
+  }
+  if (out->last_page < 1 ||
+      (out->free_root != kNoPage &&
+       (out->free_root < 2 || out->free_root > out->last_page)) ||
+      (out->main_root != kNoPage &&
+       (out->main_root < 2 || out->main_root > out->last_page))) {
+    return page + " points at pages outside the file's used range";
+  }
+  return "";
+}
+
+}  // namespace
+
+namespace {
+
+Result<DataFileInfo> InspectOnce(const std::string& dir) {
+  const std::string file = dir + "/data.mdb";
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) {
+    if (errno == ENOENT) return Status::NotFound("no " + file);
+    if (errno == EACCES) return Status::IOError("permission denied: " + file);
+    return Status::IOError("cannot stat " + file + ": " + std::strerror(errno));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    return Status::IOError(file + " is a directory, not a store file");
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return Status::IOError(file + " is not a regular file");
+  }
+  auto corrupt = [&](const std::string& why) {
+    return Status::Corruption(file + " is damaged: " + why +
+                              " (restore it from a backup)");
+  };
+  if (st.st_size == 0) return corrupt("the file is empty (0 bytes)");
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == EACCES) return Status::IOError("permission denied: " + file);
+    return Status::IOError("cannot open " + file + ": " + std::strerror(errno));
+  }
+  MetaPage m0, m1;
+  bool version_mismatch = false;
+  std::string why = ReadMeta(fd, 0, 0, &m0, &version_mismatch);
+  if (why.empty()) why = ReadMeta(fd, m0.page_bytes, 1, &m1, &version_mismatch);
+  ::close(fd);
+  if (!why.empty()) {
+    if (version_mismatch) return Status::NotSupported(file + ": " + why);
+    return corrupt(why + " (" + std::to_string(st.st_size) + " bytes)");
+  }
+  if (m0.page_bytes != m1.page_bytes) {
+    return corrupt("the meta pages disagree on the page size");
+  }
+  // LMDB uses the meta page with the higher transaction id.
+  const MetaPage& m = m1.txnid > m0.txnid ? m1 : m0;
+  const std::uint64_t need = (m.last_page + 1) * m.page_bytes;
+  if (m.last_page > (std::uint64_t{1} << 40) ||
+      static_cast<std::uint64_t>(st.st_size) < need) {
+    return corrupt("the file is truncated: " + std::to_string(st.st_size) +
+                   " bytes, its last page ends at byte " +
+                   std::to_string(need));
+  }
+  DataFileInfo info;
+  info.file_bytes = static_cast<std::uint64_t>(st.st_size);
+  info.page_bytes = m.page_bytes;
+  info.map_bytes = m.map_bytes;
+  info.last_page = m.last_page;
+  info.entries = m.main_entries;
+  return info;
+}
+
+}  // namespace
+
+Result<DataFileInfo> InspectDataFile(const std::string& dir) {
+  // A writer in another process may be rewriting a meta page while it is
+  // read here; a torn read is retried before the file is called damaged.
+  Result<DataFileInfo> info = InspectOnce(dir);
+  for (int attempt = 0; attempt < 3 && !info.ok() &&
+                        info.status().code() == StatusCode::kCorruption;
+       ++attempt) {
+    ::usleep(20000);
+    info = InspectOnce(dir);
+  }
+  return info;
+}
+
 // ---------------------------------------------------------------------------
 // Env
 
 Result<Env> Env::Open(const std::string& path, const EnvOptions& options) {
+  std::size_t map_bytes = options.map_bytes;
+  Result<DataFileInfo> data = InspectDataFile(path);
+  if (data.ok()) {
+    // LMDB takes the size set here even when the file's last commit
+    // recorded a larger one (it only rounds up to the data in use), which
+    // would make a grown store shrink back on every open.
+    constexpr std::size_t kSaneMap = std::size_t{1} << 44;
+    if (map_bytes != 0 && data->map_bytes <= kSaneMap) {
+      map_bytes = std::max(map_bytes, data->map_bytes);
+    }
+  } else if (!data.status().IsNotFound()) {
+    return data.status();
+  }
   Env env;
   env.path_ = path;
   env.read_only_ = options.read_only;
@@ -84,8 +287,8 @@ Result<Env> Env::Open(const std::string& path, const EnvOptions& options) {
     env.env_ = nullptr;
     return MdbStatus(rc, "mdb_env_create", path);
   }
-  if (options.map_bytes != 0) {
-    rc = mdb_env_set_mapsize(env.env_, options.map_bytes);
+  if (map_bytes != 0) {
+    rc = mdb_env_set_mapsize(env.env_, map_bytes);
     if (rc != MDB_SUCCESS) return MdbStatus(rc, "mdb_env_set_mapsize", path);
   }
   rc = mdb_env_set_maxdbs(env.env_, options.max_dbs);
@@ -134,6 +337,16 @@ Result<EnvInfo> Env::Info() const {
   out.page_bytes = stat.ms_psize;
   out.used_bytes = (info.me_last_pgno + 1) * stat.ms_psize;
   return out;
+}
+
+Status Env::CopyTo(const std::string& dir, bool compact) const {
+  const int rc =
+      mdb_env_copy2(env_, dir.c_str(), compact ? MDB_CP_COMPACT : 0u);
+  if (rc == EEXIST) {
+    return Status::InvalidArgument(dir + "/data.mdb already exists");
+  }
+  return MdbStatus(rc, compact ? "mdb_env_copy2(compact)" : "mdb_env_copy2",
+                   dir);
 }
 
 // ---------------------------------------------------------------------------

@@ -56,11 +56,37 @@ struct DbStat {
   std::uint64_t entries = 0;  // data items (each duplicate counts)
 };
 
+// What the newer of the two meta pages of a data.mdb says, and the file's
+// size. Read with pread, never mapped.
+struct DataFileInfo {
+  std::uint64_t file_bytes = 0;
+  std::size_t page_bytes = 0;
+  std::size_t map_bytes = 0;    // map size recorded by the last commit
+  std::uint64_t last_page = 0;  // highest page number in use
+  std::uint64_t entries = 0;    // items in the main (unnamed) database
+};
+
+// Checks <dir>/data.mdb before LMDB maps it: LMDB trusts its meta pages and
+// maps the file, so a truncated file would be read past its end (SIGBUS)
+// and a 0-byte one silently initialised as a new environment. NotFound when
+// the file does not exist; IOError when it is not a regular file or cannot
+// be read ("permission denied: PATH"); Corruption naming the file for an
+// empty or short file, a bad meta page (page flags, magic, page size, root
+// pages) or a file shorter than the pages the newest meta page says are in
+// use; NotSupported for another LMDB data version.
+Result<DataFileInfo> InspectDataFile(const std::string& dir);
+
+// "disk full" when the filesystem holding `path` has (almost) no space left,
+// which is what an EIO from a write usually means; empty otherwise.
+std::string DiskFullHint(const std::string& path);
+
 class Env {
  public:
   Env() = default;
   // Opens the environment in directory `path` (MDB_NOTLS always; MDB_RDONLY
-  // and MDB_NOSYNC per options). The directory must exist.
+  // and MDB_NOSYNC per options). The directory must exist. An existing
+  // data.mdb is checked with InspectDataFile first, and the map is at least
+  // the size its last commit recorded.
   static Result<Env> Open(const std::string& path, const EnvOptions& options);
   Env(Env&& other) noexcept;
   Env& operator=(Env&& other) noexcept;
@@ -72,6 +98,10 @@ class Env {
   // of this process may be active.
   Status SetMapSize(std::size_t bytes);
   Result<EnvInfo> Info() const;
+  // Writes a consistent copy of the environment to <dir>/data.mdb
+  // (mdb_env_copy2; compact drops free pages). The directory must exist and
+  // hold no data.mdb. Runs in a read transaction: writers go on meanwhile.
+  Status CopyTo(const std::string& dir, bool compact) const;
 
   MDB_env* get() const { return env_; }
   const std::string& path() const { return path_; }
