@@ -752,10 +752,14 @@ Status SideIndex::SetAtomVector(AtomId id, const std::vector<float>& vector) {
   return Status::Ok();
 }
 
+// Lock order: a graph snapshot (Store::Read) first, then mu. Lookups are
+// called with the caller's Reader (inside its Read or Update) and take mu
+// there, so taking mu first here and then a snapshot would be the reverse
+// order, a deadlock for callers that use a SideIndex from several threads.
 Result<std::string> SideIndex::CatchUp() {
-  std::unique_lock lock(impl_->mu);
   std::string message;
   FACTLINE_RETURN_IF_ERROR(impl_->store->Read([&](const graph::Reader& r) {
+    std::unique_lock lock(impl_->mu);
     FACTLINE_ASSIGN_OR_RETURN(message, impl_->CatchUpFrom(r));
     return Status::Ok();
   }));
@@ -763,22 +767,29 @@ Result<std::string> SideIndex::CatchUp() {
 }
 
 Status SideIndex::Rebuild(std::string* report) {
-  std::unique_lock lock(impl_->mu);
-  FACTLINE_RETURN_IF_ERROR(impl_->store->Read(
-      [&](const graph::Reader& r) { return impl_->RebuildFrom(r); }));
-  if (report != nullptr) {
-    *report = "side-index rebuilt from the graph: " + impl_->Counts();
-  }
+  FACTLINE_RETURN_IF_ERROR(
+      impl_->store->Read([&](const graph::Reader& r) -> Status {
+        std::unique_lock lock(impl_->mu);
+        FACTLINE_RETURN_IF_ERROR(impl_->RebuildFrom(r));
+        if (report != nullptr) {
+          *report = "side-index rebuilt from the graph: " + impl_->Counts();
+        }
+        return Status::Ok();
+      }));
   return Status::Ok();
 }
 
 Status SideIndex::Save() {
-  std::unique_lock lock(impl_->mu);
   if (impl_->read_only) {
     return Status::NotSupported("the store is read-only; index not saved");
   }
-  FACTLINE_RETURN_IF_ERROR(impl_->store->Read(
-      [&](const graph::Reader& r) { return impl_->CatchUpFrom(r).status(); }));
+  FACTLINE_RETURN_IF_ERROR(impl_->store->Read([&](const graph::Reader& r) {
+    std::unique_lock lock(impl_->mu);
+    return impl_->CatchUpFrom(r).status();
+  }));
+  // The snapshot is released: writing files can take a while. Whatever the
+  // index holds now is consistent with its `covered` mark.
+  std::unique_lock lock(impl_->mu);
   if (impl_->clean) return Status::Ok();  // the files already hold this
   return impl_->SaveFiles();
 }

@@ -7,8 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <functional>
 #include <sstream>
 
 namespace factline::index::internal {
@@ -101,35 +100,75 @@ std::uint64_t Checksum64(std::string_view bytes, std::uint64_t seed) {
   return c.Finish();
 }
 
-Result<FileDigest> DigestFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    if (!FileExists(path)) return Status::NotFound("missing " + path);
-    return Status::IOError("cannot open " + path);
+namespace {
+
+// Opens a regular file for reading. std::ifstream is not used: on a
+// directory it opens fine and then throws std::ios_failure from the first
+// read, which would escape the module.
+Result<int> OpenForRead(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    // ENOTDIR: a file where a directory of the path should be; the file
+    // asked for does not exist either.
+    if (errno == ENOENT || errno == ENOTDIR) {
+      return Status::NotFound("missing " + path);
+    }
+    if (errno == EACCES) return Status::IOError("permission denied: " + path);
+    return Status::IOError(Errno("cannot open", path));
   }
-  Checksummer c(0x6a09e667f3bcc908ull);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    const bool dir = S_ISDIR(st.st_mode);
+    ::close(fd);
+    return Status::IOError(path + (dir ? " is a directory, not a file"
+                                       : " is not a regular file"));
+  }
+  return fd;
+}
+
+// Calls fn with successive chunks of the file (multiples of 8 bytes but the
+// last).
+Status ReadChunks(const std::string& path,
+                  const std::function<void(std::string_view)>& fn) {
+  FACTLINE_ASSIGN_OR_RETURN(const int fd, OpenForRead(path));
   std::string buf(1 << 20, '\0');
-  FileDigest d;
-  while (in) {
-    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    const auto n = static_cast<std::size_t>(in.gcount());
-    c.Update(std::string_view(buf.data(), n));
-    d.size += n;
+  std::size_t filled = 0;
+  for (;;) {
+    const ssize_t n = ::read(fd, buf.data() + filled, buf.size() - filled);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      Status s = Status::IOError(Errno("cannot read", path));
+      ::close(fd);
+      return s;
+    }
+    filled += static_cast<std::size_t>(n);
+    if (n == 0 || filled == buf.size()) {
+      fn(std::string_view(buf.data(), filled));
+      filled = 0;
+      if (n == 0) break;
+    }
   }
-  if (in.bad()) return Status::IOError("cannot read " + path);
+  ::close(fd);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<FileDigest> DigestFile(const std::string& path) {
+  Checksummer c(0x6a09e667f3bcc908ull);
+  FileDigest d;
+  FACTLINE_RETURN_IF_ERROR(ReadChunks(path, [&](std::string_view chunk) {
+    c.Update(chunk);
+    d.size += chunk.size();
+  }));
   d.checksum = c.Finish();
   return d;
 }
 
 Result<std::string> ReadWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    if (!FileExists(path)) return Status::NotFound("missing " + path);
-    return Status::IOError("cannot open " + path);
-  }
-  std::string s((std::istreambuf_iterator<char>(in)),
-                std::istreambuf_iterator<char>());
-  if (in.bad()) return Status::IOError("cannot read " + path);
+  std::string s;
+  FACTLINE_RETURN_IF_ERROR(
+      ReadChunks(path, [&](std::string_view chunk) { s.append(chunk); }));
   return s;
 }
 

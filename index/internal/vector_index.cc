@@ -3,13 +3,14 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <exception>
-#include <fstream>
-#include <iterator>
 #include <new>
 #include <stdexcept>
 #include <string_view>
+
+#include "index/internal/files.h"
 
 // hnswlib 0.6.2 defines ordinary (non-inline) functions and variables in its
 // headers, which clash at link time with any other code that includes
@@ -280,8 +281,8 @@ Status ValidateFile(std::string_view bytes, std::size_t data_size) {
       h.max_m0 != 2 * h.m || h.offset_data != links0 ||
       h.label_offset != links0 + data_size ||
       h.size_data_per_element != links0 + data_size + sizeof(labeltype) ||
-      h.count > h.max_elements || h.count >= (std::size_t{1} << 31) ||
-      h.max_level < 0 || h.max_level > 64 ||
+      h.count > h.max_elements || h.max_elements >= (std::size_t{1} << 31) ||
+      h.max_level < (h.count == 0 ? -1 : 0) || h.max_level > 64 ||
       (h.count > 0 && h.enter_point >= h.count)) {
     return Status::Corruption(
         "header does not describe an index of this dimension");
@@ -305,14 +306,33 @@ Status ValidateFile(std::string_view bytes, std::size_t data_size) {
   };
   const char* level0 = bytes.data() + pos;
   for (std::size_t i = 0; i < h.count; ++i) {
-    if (!links_ok(level0 + i * h.size_data_per_element, h.max_m0)) {
+    const char* element = level0 + i * h.size_data_per_element;
+    if (!links_ok(element, h.max_m0)) {
       return Status::Corruption("bad level-0 links of element " +
                                 std::to_string(i));
     }
+    // A NaN or infinite component would make every score through this
+    // element NaN.
+    for (std::size_t j = 0; j < data_size / sizeof(std::uint16_t); ++j) {
+      std::uint16_t half = 0;
+      std::memcpy(&half, element + h.offset_data + j * sizeof(half),
+                  sizeof(half));
+      if (((half >> 10) & 0x1f) == 0x1f) {
+        return Status::Corruption("non-finite vector value in element " +
+                                  std::to_string(i));
+      }
+    }
   }
   pos += level0_bytes;
+  // Upper layers: a search walks from the entry point down through every
+  // level, reading the level-l list of each neighbour it moves to, so each
+  // level-l neighbour must itself reach level l, and the entry point must
+  // reach the top level.
   const std::size_t links_upper =
       h.max_m * sizeof(tableint) + sizeof(linklistsizeint);
+  std::vector<std::size_t> levels(h.count, 0);
+  std::vector<std::size_t> upper_at(h.count, 0);
+  int top = h.count == 0 ? -1 : 0;
   for (std::size_t i = 0; i < h.count; ++i) {
     unsigned int size = 0;
     if (!ReadPod(bytes, &pos, &size)) {
@@ -324,15 +344,39 @@ Status ValidateFile(std::string_view bytes, std::size_t data_size) {
       return Status::Corruption("bad link list of element " +
                                 std::to_string(i));
     }
-    for (std::size_t l = 0; l < size / links_upper; ++l) {
-      if (!links_ok(bytes.data() + pos + l * links_upper, h.max_m)) {
-        return Status::Corruption("bad upper links of element " +
-                                  std::to_string(i));
-      }
-    }
+    levels[i] = size / links_upper;
+    upper_at[i] = pos;
+    top = std::max(top, static_cast<int>(levels[i]));
     pos += size;
   }
   if (pos != bytes.size()) return Status::Corruption("trailing bytes");
+  if (top != h.max_level ||
+      (h.count > 0 &&
+       levels[h.enter_point] != static_cast<std::size_t>(h.max_level))) {
+    return Status::Corruption("entry point is not on the top level");
+  }
+  for (std::size_t i = 0; i < h.count; ++i) {
+    for (std::size_t l = 1; l <= levels[i]; ++l) {
+      const char* list = bytes.data() + upper_at[i] + (l - 1) * links_upper;
+      if (!links_ok(list, h.max_m)) {
+        return Status::Corruption("bad upper links of element " +
+                                  std::to_string(i));
+      }
+      linklistsizeint n = 0;
+      std::memcpy(&n, list, sizeof(n));
+      for (std::size_t j = 0; j < (n & 0xFFFF); ++j) {
+        tableint t = 0;
+        std::memcpy(&t, list + sizeof(linklistsizeint) + j * sizeof(tableint),
+                    sizeof(t));
+        if (levels[t] < l) {
+          return Status::Corruption("element " + std::to_string(i) +
+                                    " links at level " + std::to_string(l) +
+                                    " to element " + std::to_string(t) +
+                                    ", which has no such level");
+        }
+      }
+    }
+  }
   return Status::Ok();
 }
 
@@ -395,14 +439,13 @@ Result<std::unique_ptr<VectorIndex>> VectorIndex::Create(
 
 Result<std::unique_ptr<VectorIndex>> VectorIndex::Load(
     const std::string& path, int dimension, const HnswParams& params) {
-  std::string bytes;
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Status::IOError("cannot open " + path);
-    bytes.assign(std::istreambuf_iterator<char>(in),
-                 std::istreambuf_iterator<char>());
-    if (in.bad()) return Status::IOError("cannot read " + path);
+  Result<std::string> read = ReadWholeFile(path);
+  if (!read.ok()) {
+    return read.status().IsNotFound()
+               ? Status::IOError("cannot open " + path + ": no such file")
+               : read.status();
   }
+  std::string bytes = std::move(read).value();
   auto impl = std::make_unique<Impl>(dimension);
   FACTLINE_RETURN_IF_ERROR(
       ValidateFile(bytes, impl->space.get_data_size()).WithContext(path));
@@ -495,11 +538,14 @@ Result<Hits> VectorIndex::Search(const float* query_f32, std::size_t k) const {
       ToHalf(query_f32, static_cast<std::size_t>(impl_->dimension));
   try {
     auto queue = impl_->hnsw->searchKnn(query.data(), k);
-    hits.resize(queue.size());
-    for (std::size_t i = hits.size(); i > 0; --i) {
-      hits[i - 1] = {1.0f - queue.top().first, queue.top().second};
-      queue.pop();
+    hits.reserve(queue.size());
+    for (; !queue.empty(); queue.pop()) {
+      const float score = 1.0f - queue.top().first;
+      // Never hand out a NaN score (a NaN query, or data that slipped past
+      // the load checks): such a point matches nothing.
+      if (std::isfinite(score)) hits.emplace_back(score, queue.top().second);
     }
+    std::reverse(hits.begin(), hits.end());
   } catch (const std::exception& e) {
     return FromException(e, "search");
   }
