@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -136,9 +137,16 @@ inline constexpr Timestamp kNoTime = std::numeric_limits<Timestamp>::min();
 // Current wall-clock time in microseconds since the epoch.
 Timestamp NowMicros();
 
-// Parses "2026-11-29", "2026-11-29T14:05:00Z", "2026-11-29 14:05:00" (UTC)
-// or a plain integer (taken as raw microseconds).
+// Parses "2026-11-29", "2026-11-29T14:05:00Z", "2026-11-29 14:05:00" (UTC),
+// with optional fractional seconds and a numeric zone offset ("+02:00",
+// "-0500"), years -9999..9999 ("-0044-03-15"), or a plain integer (taken as
+// raw microseconds). InvalidArgument, naming the text and the reason, for
+// impossible dates (2026-02-30), zone names (CET), trailing text and times
+// outside those years.
 Result<Timestamp> ParseTimestamp(std::string_view text);
+// InvalidArgument naming `what` when t lies outside years -9999..9999 (the
+// sentinels kNoTime and kForever included).
+Status CheckTimeRange(Timestamp t, std::string_view what);
 
 // ISO-8601 UTC for real dates; small values (before 1971) print as "@<n>"
 // so serial-number clocks stay readable.
@@ -245,6 +253,15 @@ class Lexicon {
   static Result<Lexicon> FromFile(const std::string& path);
   // The lexicon compiled into the library from datasets/lexicon.
   static const Lexicon& Builtin();
+  // A copy of this lexicon with a user lexicon (same format) merged over
+  // it: new relations are added; for a known id the given aliases,
+  // templates and cues are appended and a given name, cardinality or
+  // alias_of replaces this one's. InvalidArgument naming the JSON key for
+  // bad JSON, an unknown key, an unknown cardinality, a template without
+  // [X] (or a sentence template without __), an unknown alias_of, or an
+  // alias another relation already has. MergeFile prefixes the path.
+  Result<Lexicon> MergeJson(std::string_view json) const;
+  Result<Lexicon> MergeFile(const std::string& path) const;
 
   const std::vector<RelationDef>& relations() const { return relations_; }
   // By id, following alias_of ("P276" -> the P131 entry). nullptr if unknown.
@@ -260,6 +277,12 @@ class Lexicon {
   // Cardinality for a relation key; relations not in the lexicon are one-
   // valued unless their phrase names a many-valued verb ("likes").
   Cardinality CardinalityOf(std::string_view relation_key) const;
+  // True when a lexicon file set the relation's cardinality explicitly.
+  bool DeclaresCardinality(std::string_view relation_key) const;
+  // The cardinality a relation phrase no lexicon knows gets by its shape:
+  // many-valued when it opens with a verb like likes, visited, won,
+  // created, owns or has child; otherwise one-valued ("S's R is V").
+  static Cardinality CardinalityByShape(std::string_view relation_key);
   // Canonical key for a relation phrase or id: a lexicon id when the phrase
   // is a lexicon id or canonical name, else the normalised phrase.
   std::string CanonicalRelation(std::string_view phrase) const;
@@ -275,6 +298,7 @@ class Lexicon {
   std::unordered_map<std::string, std::size_t> by_id_;
   std::unordered_map<std::string, std::size_t> by_name_;
   std::unordered_map<std::string, std::size_t> by_alias_;
+  std::unordered_set<std::string> declared_;  // ids with a cardinality given
 };
 
 // ---------------------------------------------------------------------------

@@ -32,6 +32,31 @@ bool ParseInt(std::string_view s, std::int64_t* out) {
   return ec == std::errc() && ptr == s.data() + s.size();
 }
 
+bool AllDigits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+// Value of a short all-digit string (checked by AllDigits).
+std::int64_t Digits(std::string_view s) {
+  std::int64_t v = 0;
+  for (char c : s) v = v * 10 + (c - '0');
+  return v;
+}
+
+bool IsLeap(std::int64_t y) {
+  return y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+}
+
+std::int64_t DaysInMonth(std::int64_t y, unsigned m) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30,
+                                  31, 31, 30, 31, 30, 31};
+  return m == 2 && IsLeap(y) ? 29 : kDays[m - 1];
+}
+
 }  // namespace
 
 Timestamp NowMicros() {
@@ -41,41 +66,121 @@ Timestamp NowMicros() {
 }
 
 Result<Timestamp> ParseTimestamp(std::string_view text) {
+  // Integers are raw microseconds (or a serial clock), held to the same
+  // years as dates; the two sentinels are not times.
   std::int64_t raw = 0;
-  if (ParseInt(text, &raw)) return raw;
-  auto bad = [&] {
+  if (ParseInt(text, &raw)) {
+    FACTLINE_RETURN_IF_ERROR(CheckTimeRange(raw, text));
+    return raw;
+  }
+  auto bad = [&](const std::string& why) {
     return Status::InvalidArgument(
-        "cannot read time '" + std::string(text) +
-        "' (expected YYYY-MM-DD[THH:MM[:SS]][Z] or an integer)");
+        "cannot read time '" + std::string(text.substr(0, 80)) + "': " + why +
+        " (expected [-]YYYY-MM-DD[THH:MM[:SS[.ffffff]]][Z|+HH:MM] or an "
+        "integer)");
   };
-  if (text.size() < 10 || text[4] != '-' || text[7] != '-') return bad();
-  std::int64_t y, mo, d, h = 0, mi = 0, s = 0;
-  if (!ParseInt(text.substr(0, 4), &y) || !ParseInt(text.substr(5, 2), &mo) ||
-      !ParseInt(text.substr(8, 2), &d)) {
-    return bad();
-  }
-  std::string_view rest = text.substr(10);
-  if (!rest.empty()) {
-    if (rest[0] != 'T' && rest[0] != ' ') return bad();
+  std::string_view rest = text;
+  bool negative = false;
+  if (!rest.empty() && (rest[0] == '-' || rest[0] == '+')) {
+    negative = rest[0] == '-';
     rest.remove_prefix(1);
-    if (!rest.empty() && rest.back() == 'Z') rest.remove_suffix(1);
-    if (rest.size() != 5 && rest.size() != 8) return bad();
-    if (rest[2] != ':' || !ParseInt(rest.substr(0, 2), &h) ||
-        !ParseInt(rest.substr(3, 2), &mi)) {
-      return bad();
-    }
-    if (rest.size() == 8 &&
-        (rest[5] != ':' || !ParseInt(rest.substr(6, 2), &s))) {
-      return bad();
-    }
   }
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) {
-    return bad();
+  // The date: exactly YYYY-MM-DD (four-digit year, so years -9999..9999).
+  if (rest.size() < 10 || !AllDigits(rest.substr(0, 4)) || rest[4] != '-' ||
+      !AllDigits(rest.substr(5, 2)) || rest[7] != '-' ||
+      !AllDigits(rest.substr(8, 2))) {
+    return bad("not a date");
+  }
+  std::int64_t y = Digits(rest.substr(0, 4));
+  const std::int64_t mo = Digits(rest.substr(5, 2));
+  const std::int64_t d = Digits(rest.substr(8, 2));
+  if (negative) y = -y;
+  if (mo < 1 || mo > 12) return bad("month " + std::to_string(mo));
+  if (d < 1 || d > DaysInMonth(y, static_cast<unsigned>(mo))) {
+    return bad("day " + std::to_string(d) + " is not in " +
+               std::string(rest.substr(0, 7)));
+  }
+  rest.remove_prefix(10);
+  std::int64_t h = 0, mi = 0, s = 0, micros = 0, offset_minutes = 0;
+  if (!rest.empty()) {
+    if (rest[0] != 'T' && rest[0] != ' ') {
+      return bad("unexpected text after the date");
+    }
+    rest.remove_prefix(1);
+    if (rest.size() < 5 || !AllDigits(rest.substr(0, 2)) || rest[2] != ':' ||
+        !AllDigits(rest.substr(3, 2))) {
+      return bad("not a time of day");
+    }
+    h = Digits(rest.substr(0, 2));
+    mi = Digits(rest.substr(3, 2));
+    rest.remove_prefix(5);
+    if (!rest.empty() && rest[0] == ':') {
+      if (rest.size() < 3 || !AllDigits(rest.substr(1, 2))) {
+        return bad("not a time of day");
+      }
+      s = Digits(rest.substr(1, 2));
+      rest.remove_prefix(3);
+      if (!rest.empty() && (rest[0] == '.' || rest[0] == ',')) {
+        rest.remove_prefix(1);
+        std::size_t n = 0;
+        while (n < rest.size() && rest[n] >= '0' && rest[n] <= '9') ++n;
+        if (n == 0 || n > 9) return bad("bad fraction of a second");
+        std::string frac(rest.substr(0, n));
+        frac.resize(6, '0');
+        micros = Digits(frac.substr(0, 6));
+        rest.remove_prefix(n);
+      }
+    }
+    if (h > 23 || mi > 59 || s > 60) return bad("no such time of day");
+    // The zone: Z or a numeric offset. Names (CET, PST, Europe/Berlin) are
+    // refused: they need a tz database and are ambiguous.
+    if (rest == "Z" || rest == "z") {
+      rest = {};
+    } else if (!rest.empty() && (rest[0] == '+' || rest[0] == '-')) {
+      const bool west = rest[0] == '-';
+      std::string_view z = rest.substr(1);
+      std::int64_t oh = -1, om = 0;
+      if (z.size() == 2 && AllDigits(z)) {
+        oh = Digits(z);
+      } else if (z.size() == 4 && AllDigits(z)) {
+        oh = Digits(z.substr(0, 2));
+        om = Digits(z.substr(2, 2));
+      } else if (z.size() == 5 && z[2] == ':' && AllDigits(z.substr(0, 2)) &&
+                 AllDigits(z.substr(3, 2))) {
+        oh = Digits(z.substr(0, 2));
+        om = Digits(z.substr(3, 2));
+      }
+      if (oh < 0 || oh > 23 || om > 59) {
+        return bad("bad time zone offset '" + std::string(rest) + "'");
+      }
+      offset_minutes = (west ? -1 : 1) * (oh * 60 + om);
+      rest = {};
+    }
+    if (!rest.empty()) {
+      return bad("unknown time zone '" + std::string(rest.substr(0, 40)) +
+                 "' (use Z or an offset such as +02:00)");
+    }
   }
   const std::int64_t days =
       DaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d));
-  return ((days * 24 + h) * 60 + mi) * 60 * kMicrosPerSecond +
-         s * kMicrosPerSecond;
+  const std::int64_t seconds =
+      ((days * 24 + h) * 60 + mi - offset_minutes) * 60 + s;
+  const Timestamp t = seconds * kMicrosPerSecond + micros;
+  FACTLINE_RETURN_IF_ERROR(CheckTimeRange(t, text));
+  return t;
+}
+
+Status CheckTimeRange(Timestamp t, std::string_view what) {
+  // -9999-01-01T00:00:00Z and 9999-12-31T23:59:59.999999Z.
+  static const Timestamp kMin =
+      DaysFromCivil(-9999, 1, 1) * 86400 * kMicrosPerSecond;
+  static const Timestamp kMax =
+      (DaysFromCivil(10000, 1, 1) * 86400) * kMicrosPerSecond - 1;
+  if (t < kMin || t > kMax) {
+    return Status::InvalidArgument("time '" + std::string(what.substr(0, 80)) +
+                                   "' is outside years -9999..9999");
+  }
+  return Status::Ok();
 }
 
 std::string FormatTimestamp(Timestamp t) {

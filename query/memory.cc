@@ -1,6 +1,7 @@
 // factline::Memory: opening a store, the write entry points and the
 // slot-level read queries.
 #include <algorithm>
+#include <filesystem>
 #include <mutex>
 
 #include "index/index.h"
@@ -63,6 +64,28 @@ resolver::NearDuplicateFn EmbedderNearDuplicate() {
   };
 }
 
+// The store's own DIR/lexicon.json, then the caller's file, merged over
+// `base`; nullptr when there is neither.
+Result<std::unique_ptr<const Lexicon>> UserLexicon(
+    const std::string& path, const Lexicon& base,
+    const MemoryOptions& options) {
+  std::vector<std::string> files;
+  const std::filesystem::path in_store =
+      std::filesystem::path(path) / "lexicon.json";
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(in_store, ec)) {
+    files.push_back(in_store.string());
+  }
+  if (!options.lexicon_path.empty()) files.push_back(options.lexicon_path);
+  if (files.empty()) return std::unique_ptr<const Lexicon>();
+  Lexicon merged = base;
+  for (const std::string& file : files) {
+    FACTLINE_ASSIGN_OR_RETURN(merged, merged.MergeFile(file));
+  }
+  return std::unique_ptr<const Lexicon>(
+      std::make_unique<Lexicon>(std::move(merged)));
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
@@ -70,6 +93,9 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
   std::unique_ptr<Memory> memory(new Memory());
   Impl& impl = *memory->impl_;
   impl.lexicon = options.lexicon ? options.lexicon : &Lexicon::Builtin();
+  FACTLINE_ASSIGN_OR_RETURN(impl.owned_lexicon,
+                            UserLexicon(path, *impl.lexicon, options));
+  if (impl.owned_lexicon) impl.lexicon = impl.owned_lexicon.get();
   FACTLINE_ASSIGN_OR_RETURN(impl.store,
                             graph::Store::Open(path, options.store));
   FACTLINE_ASSIGN_OR_RETURN(impl.parser, SharedParser(*impl.lexicon));

@@ -24,6 +24,10 @@ namespace factline {
 struct MemoryOptions {
   graph::StoreOptions store;
   const Lexicon* lexicon = nullptr;  // nullptr: Lexicon::Builtin()
+  // A user lexicon file merged over `lexicon` (after <path>/lexicon.json,
+  // which Open merges whenever the store directory has one); the Memory
+  // owns the merged lexicon and builds its parser from it. Empty: none.
+  std::string lexicon_path;
   // nullptr: factline's keyed supersession.
   std::unique_ptr<resolver::SupersessionPolicy> policy;
   // Extra gate stages, run after the built-in ones (resolver::GateStage).

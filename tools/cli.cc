@@ -46,6 +46,7 @@ Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
     if (!config.ok()) return config.status();
     options.gate_config = std::move(config).value();
   }
+  options.lexicon_path = global.lexicon;
   auto memory = Memory::Open(global.db, std::move(options));
   if (!memory.ok()) {
     return memory.status().WithContext("opening store " + global.db);

@@ -31,6 +31,7 @@ struct GlobalOptions {
   std::string db = "factline.db";
   bool json = false;
   std::string gate_config;  // --gate-config; empty: <db>/gate.json if any
+  std::string lexicon;      // --lexicon; merged after <db>/lexicon.json if any
 };
 
 // Maps a Status to an exit code.

@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
   GlobalOptions global;
   app.add_option("--db", global.db, "store directory")->capture_default_str();
   app.add_flag("--json", global.json, "machine-readable JSON output");
+  app.add_option("--lexicon", global.lexicon,
+                 "user lexicon JSON merged over the built-in one (after "
+                 "<db>/lexicon.json)");
   int exit_code = kExitOk;
   RegisterIngest(app, global, &exit_code);
   RegisterQueries(app, global, &exit_code);

@@ -17,6 +17,8 @@ struct AskIndex;  // query/internal/ask_index.h
 struct Memory::Impl {
   std::unique_ptr<graph::Store> store;
   const Lexicon* lexicon = nullptr;
+  // The merged user lexicon when there is one; `lexicon` points into it.
+  std::unique_ptr<const Lexicon> owned_lexicon;
   // Shared by every Memory on the built-in lexicon: RE2 builds its DFA
   // states lazily, so a warm parser parses several times faster.
   std::shared_ptr<const Parser> parser;

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <fstream>
 
 #include "atoms/atoms.h"
 #include "tests/test_util.h"
@@ -41,7 +42,7 @@ TEST_CASE("Lexicon: invalid files are refused with the field named",
   CHECK_FALSE(Lexicon::FromJson("{not json").ok());
   auto no_id = Lexicon::FromJson(R"({"relations":[{"name":"x"}]})");
   REQUIRE_FALSE(no_id.ok());
-  CHECK(no_id.status().message().find("'id'") != std::string::npos);
+  CHECK(no_id.status().message().find("relations[0].id") != std::string::npos);
   auto bad_card = Lexicon::FromJson(
       R"({"relations":[{"id":"a","name":"a","cardinality":"few"}]})");
   REQUIRE_FALSE(bad_card.ok());
@@ -50,6 +51,127 @@ TEST_CASE("Lexicon: invalid files are refused with the field named",
       R"({"relations":[{"id":"a","name":"a","alias_of":"zz"}]})");
   REQUIRE_FALSE(bad_alias.ok());
   CHECK_FALSE(Lexicon::FromFile("/nonexistent/lexicon.json").ok());
+}
+
+std::string MessageOf(const Result<Lexicon>& lexicon) {
+  return lexicon.ok() ? std::string("(accepted)") : lexicon.status().message();
+}
+
+TEST_CASE("Lexicon: a user lexicon adds relations, aliases and templates",
+          "[atoms]") {
+  auto merged = Lexicon::Builtin().MergeJson(R"({
+    "format": "factline-lexicon/1",
+    "relations": [
+      {"id": "won_prize", "cardinality": "many",
+       "aliases": ["award won"],
+       "sentence_templates": ["[X] was awarded the __"],
+       "question_templates": ["Which prize did [X] win?"],
+       "cues": ["prize"]},
+      {"id": "P19", "aliases": ["native town"]},
+      {"id": "likes", "cardinality": "one"}
+    ]})");
+  REQUIRE(merged.ok());
+  const Lexicon& lex = *merged;
+  REQUIRE(lex.Find("won_prize") != nullptr);
+  CHECK(lex.Find("won_prize")->name == "won prize");
+  CHECK(lex.CardinalityOf("won_prize") == Cardinality::kMany);
+  CHECK(lex.DeclaresCardinality("won_prize"));
+  CHECK(lex.CanonicalRelation("won prize") == "won_prize");
+  CHECK(lex.FindByAlias("award won")->id == "won_prize");
+  // A known id gains aliases and keeps its templates.
+  CHECK(lex.FindByAlias("native town")->id == "P19");
+  CHECK(lex.Find("P19")->sentence_templates.size() ==
+        Lexicon::Builtin().Find("P19")->sentence_templates.size());
+  CHECK(lex.FindByAlias("birthplace")->id == "P19");
+  // An existing relation's cardinality may be overridden.
+  CHECK(lex.CardinalityOf("likes") == Cardinality::kOne);
+  CHECK(Lexicon::Builtin().CardinalityOf("likes") == Cardinality::kMany);
+  // The merged lexicon's parser reads the user template.
+  auto parser = Parser::Create(lex);
+  REQUIRE(parser.ok());
+  auto fact = parser->ParseSentence("Marie Curie was awarded the Nobel Prize.");
+  REQUIRE(fact.ok());
+  CHECK(fact->subject == "Marie Curie");
+  CHECK(fact->relation == "won_prize");
+  CHECK(fact->value == "Nobel Prize");
+}
+
+TEST_CASE("Lexicon: a bad user lexicon is refused with the key named",
+          "[atoms]") {
+  const Lexicon& base = Lexicon::Builtin();
+  // Duplicate alias across relations, within the file and against the
+  // built-in lexicon.
+  std::string msg = MessageOf(base.MergeJson(R"({"relations": [
+      {"id": "a", "aliases": ["the thing"]},
+      {"id": "b", "aliases": ["x", "The  Thing"]}]})"));
+  CHECK(msg.find("relations[1] (b).aliases[1]") != std::string::npos);
+  CHECK(msg.find("already an alias of a") != std::string::npos);
+  msg = MessageOf(base.MergeJson(
+      R"({"relations": [{"id": "hometown", "aliases": ["birthplace"]}]})"));
+  CHECK(msg.find("relations[0] (hometown).aliases[0]") != std::string::npos);
+  CHECK(msg.find("P19") != std::string::npos);
+  // Unknown cardinality.
+  msg = MessageOf(base.MergeJson(
+      R"({"relations": [{"id": "owns", "cardinality": "several"}]})"));
+  CHECK(msg.find("relations[0] (owns).cardinality") != std::string::npos);
+  CHECK(msg.find("several") != std::string::npos);
+  // Malformed templates: no [X], no __, [X] twice.
+  msg = MessageOf(base.MergeJson(
+      R"({"relations": [{"id": "r", "sentence_templates": ["X owns __"]}]})"));
+  CHECK(msg.find("relations[0] (r).sentence_templates[0]") !=
+        std::string::npos);
+  CHECK(msg.find("no [X]") != std::string::npos);
+  msg = MessageOf(base.MergeJson(
+      R"({"relations": [{"id": "r", "sentence_templates": ["[X] owns"]}]})"));
+  CHECK(msg.find("no __") != std::string::npos);
+  msg = MessageOf(base.MergeJson(
+      R"({"relations": [{"id": "r",
+          "question_templates": ["What does [X] own?", "[X] and [X]?"]}]})"));
+  CHECK(msg.find("relations[0] (r).question_templates[1]") !=
+        std::string::npos);
+  // Unknown alias_of, unknown keys, bad JSON, wrong types.
+  msg = MessageOf(
+      base.MergeJson(R"({"relations": [{"id": "r", "alias_of": "P9999"}]})"));
+  CHECK(msg.find("relations[0] (r).alias_of") != std::string::npos);
+  CHECK(msg.find("P9999") != std::string::npos);
+  msg = MessageOf(
+      base.MergeJson(R"({"relations": [{"id": "r", "cardinalty": "many"}]})"));
+  CHECK(msg.find("unknown key 'cardinalty'") != std::string::npos);
+  msg = MessageOf(base.MergeJson(R"({"relation": []})"));
+  CHECK(msg.find("relations") != std::string::npos);
+  msg = MessageOf(base.MergeJson(R"({"relations": [], "extra": 1})"));
+  CHECK(msg.find("unknown key 'extra'") != std::string::npos);
+  CHECK(MessageOf(base.MergeJson("{\"relations\": [")) == "not valid JSON");
+  msg = MessageOf(
+      base.MergeJson(R"({"relations": [{"id": "r", "aliases": "x"}]})"));
+  CHECK(msg.find("relations[0] (r).aliases") != std::string::npos);
+  msg = MessageOf(base.MergeJson(
+      R"({"relations": [{"id": "r"}, {"id": "r", "cues": ["x"]}]})"));
+  CHECK(msg.find("relations[1] (r).id: duplicate") != std::string::npos);
+  // The file's path is named.
+  testing::ScratchDir dir;
+  const std::string path = dir.Sub("lexicon.json");
+  std::ofstream(path) << R"({"relations": [{"id": "r", "cardinality": 2}]})";
+  msg = MessageOf(base.MergeFile(path));
+  CHECK(msg.find(path) != std::string::npos);
+  CHECK(msg.find("cardinality") != std::string::npos);
+}
+
+TEST_CASE("Lexicon: relations no lexicon knows get a cardinality by shape",
+          "[atoms]") {
+  const Lexicon& lex = Lexicon::Builtin();
+  for (const char* many :
+       {"likes", "visited", "has child", "has_child", "won", "won_prize",
+        "wins prize", "created", "owns", "has visited", "speaks"}) {
+    INFO(many);
+    CHECK(lex.CardinalityOf(many) == Cardinality::kMany);
+  }
+  for (const char* one :
+       {"favourite colour", "lives in", "works at", "email", "plays for",
+        "married to", "born in", "affiliated to", "owned by", "deadline"}) {
+    INFO(one);
+    CHECK(lex.CardinalityOf(one) == Cardinality::kOne);
+  }
 }
 
 }  // namespace
