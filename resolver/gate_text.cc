@@ -145,6 +145,28 @@ constexpr ScorePattern kScorePatterns[] = {
      R"((?i)\b(?:my name is|i am|i'm|i live|i work|my (?:wife|husband|)"
      R"(partner|son|daughter|boss|team|company|birthday|email|phone))\b)"},
 };
+// A person stating facts about themselves (team, manager, place,
+// preference, tools, "I'm now ...", "my X is Y") is what an agent memory is
+// for, so a human turn with such a statement keeps the chunk whatever its
+// human share (issue 8): a short human line in a long tool transcript is
+// still the user telling us who they are. Group 1 is the "my X" noun phrase,
+// checked against kNotSelfFacts.
+constexpr const char* kSelfStatement =
+    R"((?i)\b(?:i(?:'|\x{2019})m|i am)(?: now| currently| still| no longer)?)"
+    R"( (?:on|in|at|from|based|a|an|the|part of|allergic|vegetarian|vegan|)"
+    R"(married|working|living|moving|responsible|learning|using)\b|)"
+    R"(\bi(?: now| just| recently| also)? (?:live|work|moved|relocated|)"
+    R"(switched|joined|left|report|use|prefer|like|love|hate|speak|studied|)"
+    R"(graduated|was born|grew up)\b|)"
+    R"(\bmy ((?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|was|has changed|changed|)"
+    R"(moved)\b)";
+// "my X is" openers that are discourse, not a fact about the speaker.
+constexpr const char* kNotSelfFacts[] = {
+    "guess",      "question", "point",   "concern", "understanding", "thought",
+    "idea",       "worry",    "feeling", "bad",     "hope",          "fear",
+    "suggestion", "answer",   "issue",   "problem", "error",         "output",
+    "code",       "build",    "test",    "script",  "request",       "take",
+};
 constexpr int kFactPoints = 3;
 constexpr int kWordsPerPoint = 30;
 constexpr int kMaxLengthPoints = 3;
@@ -208,6 +230,24 @@ struct TextScreen::Impl {
   std::unique_ptr<RE2> hedge;      // case-insensitive phrases
   std::unique_ptr<RE2> hedge_may;  // "may", lower case only ("Theresa May")
   std::vector<std::pair<std::unique_ptr<RE2>, const ScorePattern*>> scores;
+  std::unique_ptr<RE2> self_statement;  // kSelfStatement
+
+  // Whether `text` holds a statement by the speaker about themselves.
+  bool HasSelfStatement(const std::string& text) const {
+    re2::StringPiece input(text);
+    std::string noun;
+    while (RE2::FindAndConsume(&input, *self_statement, &noun)) {
+      const std::size_t space = noun.rfind(' ');
+      const std::string head =
+          NormalizeKey(space == std::string::npos ? noun : noun.substr(space));
+      if (noun.empty() ||
+          std::find(std::begin(kNotSelfFacts), std::end(kNotSelfFacts), head) ==
+              std::end(kNotSelfFacts)) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   Status AddToSet(const std::string& key, const std::string& regex,
                   std::string name, GateOutcome outcome) {
@@ -281,6 +321,8 @@ Result<TextScreen> TextScreen::Create(const GateConfig& config) {
                 p.regex, &re));
     impl->scores.emplace_back(std::move(re), &p);
   }
+  FACTLINE_RETURN_IF_ERROR(Compile("built-in self-statement pattern",
+                                   kSelfStatement, &impl->self_statement));
   return TextScreen(std::move(impl));
 }
 
@@ -344,6 +386,7 @@ Significance TextScreen::Score(const std::vector<Turn>& turns,
   const SignificanceRules& rules = impl_->config.significance;
   Significance s;
   std::size_t human_bytes = 0, all_bytes = 0, human_words = 0;
+  bool self_statement = false;
   std::vector<std::pair<std::string, int>> hits;  // name, count
   auto hit = [&](const std::string& name, int points) {
     s.score += points;
@@ -360,6 +403,9 @@ Significance TextScreen::Score(const std::vector<Turn>& turns,
     if (turn.role == Role::kHuman) {
       human_bytes += turn.text.size();
       human_words += CountWords(turn.text);
+      if (!self_statement) {
+        self_statement = impl_->HasSelfStatement(turn.text);
+      }
     }
     // Tool output never scores: it is what the filter keeps out.
     if (turn.role == Role::kTool || turn.role == Role::kSystem) continue;
@@ -378,14 +424,18 @@ Significance TextScreen::Score(const std::vector<Turn>& turns,
   s.required = s.human_share >= rules.high_human_share ? rules.min_score_high
                : human_bytes > 0                       ? rules.min_score_low
                                                        : rules.min_score_none;
-  s.keep = s.score >= s.required;
+  s.keep = s.score >= s.required || self_statement;
   s.reason =
-      "score " + std::to_string(s.score) + (s.keep ? " >= " : " < ") +
-      std::to_string(s.required) + " (human share " +
+      "score " + std::to_string(s.score) +
+      (s.score >= s.required ? " >= " : " < ") + std::to_string(s.required) +
+      " (human share " +
       std::to_string(static_cast<int>(std::lround(s.human_share * 100))) + "%)";
   for (std::size_t i = 0; i < hits.size(); ++i) {
     s.reason += (i == 0 ? ": " : ", ") + hits[i].first;
     if (hits[i].second > 1) s.reason += " x" + std::to_string(hits[i].second);
+  }
+  if (self_statement) {
+    s.reason += "; the human states facts about themselves: kept";
   }
   return s;
 }

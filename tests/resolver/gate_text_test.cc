@@ -204,9 +204,11 @@ TEST_CASE("Gate text: significance tiers follow the share of human text",
   CHECK(s.keep);
   CHECK(s.reason.find("decision") != std::string::npos);
 
-  // Some human text (1-29%): needs 10; a preference alone scores 4.
+  // Some human text (1-29%): needs 10; a preference alone scores 4 (a
+  // general one: "I prefer tea" states a fact about the speaker, which
+  // keeps any chunk; tests/query/chat_test.cc).
   std::string tool(400, 'x');
-  auto low = SplitTurns("human: I prefer tea.\ntool: " + tool);
+  auto low = SplitTurns("human: Always use tabs.\ntool: " + tool);
   REQUIRE(low.ok());
   s = Screen().Score(*low, 0);
   CHECK(s.human_share > 0);

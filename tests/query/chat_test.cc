@@ -1,0 +1,128 @@
+// Conversation chunks through Memory::RememberConversation (issue 8 item 7):
+// a chunk in which the human states facts about themselves is signal,
+// never noise, however little of it the human wrote.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "query/query.h"
+#include "tests/test_util.h"
+
+namespace factline {
+namespace {
+
+using resolver::Action;
+using testing::ScratchDir;
+
+// Tool output long enough that the human writes well under 30% of the
+// chunk (the strict significance tier).
+std::string ToolLog() {
+  std::string log;
+  for (int i = 1; i <= 12; ++i) {
+    log += "step " + std::to_string(i) +
+           "/12: pulling layer sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"
+           " done\n";
+  }
+  return log;
+}
+
+// The issue's chunk: the human mentions a team change and a new manager in
+// passing, between assistant and tool turns.
+std::string SwitchChunk(const std::string& human_line_1,
+                        const std::string& human_line_2) {
+  return "human: can you check why the deploy is slow?\n"
+         "assistant: Sure, let me look at the pipeline logs.\n"
+         "tool: " +
+         ToolLog() +
+         "assistant: Most of the time goes to pulling image layers; the cache "
+         "was cold.\n"
+         "human: ok thanks. " +
+         human_line_1 + "\nhuman: " + human_line_2 +
+         "\n"
+         "tool: " +
+         ToolLog();
+}
+
+bool DroppedAsNoise(const RememberReport& report) {
+  for (const resolver::Decision& d : report.decisions) {
+    if (d.action == Action::kNoise &&
+        d.reason.find("low significance") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST_CASE("Chat: a human's facts about themselves keep a mostly-tool chunk",
+          "[query][chat]") {
+  const std::string chunk =
+      SwitchChunk("I just switched teams, I'm now on the payments team.",
+                  "Also my manager is Priya now, not Dev.");
+  auto turns = resolver::SplitTurns(chunk);
+  REQUIRE(turns.ok());
+  auto screen = resolver::TextScreen::Create(resolver::GateConfig());
+  REQUIRE(screen.ok());
+  const resolver::Significance s = screen->Score(*turns, 0);
+  INFO(s.reason);
+  CHECK(s.human_share < 0.3);   // the strict tier applies
+  CHECK(s.score < s.required);  // the score alone would drop it
+  CHECK(s.keep);
+  CHECK(s.reason.find("about themselves") != std::string::npos);
+
+  ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db"));
+  REQUIRE(memory.ok());
+  Provenance assistant;
+  assistant.origin = Origin::kCloudModel;
+  assistant.model_id = "test-model";
+  assistant.session_id = "chat-8";
+  auto report = (*memory)->RememberConversation(chunk, assistant);
+  REQUIRE(report.ok());
+  CHECK_FALSE(DroppedAsNoise(*report));
+  // Tool turns are still noise, each on its own.
+  int tool_noise = 0;
+  for (const resolver::Decision& d : report->decisions) {
+    tool_noise += d.action == Action::kNoise &&
+                  d.reason.find("tool output") != std::string::npos;
+  }
+  CHECK(tool_noise == 2);
+}
+
+TEST_CASE("Chat: the same chunk without self statements is still noise",
+          "[query][chat]") {
+  // Same shape and size, but the human only chats: the significance rule
+  // is unchanged for such chunks.
+  const std::string chunk =
+      SwitchChunk("Nice, that makes sense, good to know about that.",
+                  "Thanks a lot for checking it so quickly.");
+  ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db"));
+  REQUIRE(memory.ok());
+  auto report = (*memory)->RememberConversation(chunk, Provenance());
+  REQUIRE(report.ok());
+  CHECK(DroppedAsNoise(*report));
+}
+
+TEST_CASE("Chat: discourse openers are not facts about the speaker",
+          "[query][chat]") {
+  auto screen = resolver::TextScreen::Create(resolver::GateConfig());
+  REQUIRE(screen.ok());
+  const std::string tool = "tool: " + ToolLog();
+  auto keeps = [&](const std::string& human) {
+    auto turns = resolver::SplitTurns("human: " + human + "\n" + tool);
+    REQUIRE(turns.ok());
+    return screen->Score(*turns, 0).keep;
+  };
+  CHECK(keeps("My email is sam@example.com."));
+  CHECK(keeps("I live in Lisbon."));
+  CHECK(keeps("I prefer tea."));
+  CHECK(keeps("I'm a backend engineer."));
+  CHECK(keeps("My favorite editor is Helix."));
+  CHECK(keeps("I now work at Globex."));
+  CHECK_FALSE(keeps("My guess is the cache."));
+  CHECK_FALSE(keeps("My question is why it hangs."));
+  CHECK_FALSE(keeps("Looks good."));
+  CHECK_FALSE(keeps("Is my build broken?"));
+}
+
+}  // namespace
+}  // namespace factline
