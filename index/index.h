@@ -92,6 +92,20 @@ struct IndexStats {
   std::uint64_t covered_audit_seq = 0;  // graph audit seq the index matches
 };
 
+// The graph state a saved side-index covers, as its meta file records it.
+struct IndexStamp {
+  std::uint64_t audit_seq = 0;
+  std::uint64_t atoms = 0;
+  std::uint64_t entities = 0;
+  std::uint64_t relations = 0;
+  std::uint64_t current_atoms = 0;
+};
+
+// Reads <directory>/meta without loading the index (for `factline check`).
+// NotFound when there is no meta file; Corruption when it does not decode;
+// IOError when it cannot be read.
+Result<IndexStamp> ReadIndexStamp(const std::string& directory);
+
 class SideIndex {
  public:
   // Opens the index of `store`, loading <directory>/{meta,entities.hnsw,

@@ -592,6 +592,16 @@ struct SideIndex::Impl {
   }
 };
 
+Result<IndexStamp> ReadIndexStamp(const std::string& directory) {
+  const std::string path = directory + "/" + kMetaFile;
+  FACTLINE_ASSIGN_OR_RETURN(std::string text, internal::ReadWholeFile(path));
+  Result<Meta> meta = internal::DecodeMeta(text);
+  if (!meta.ok()) return meta.status().WithContext(path);
+  const GraphMark& m = meta->covered;
+  return IndexStamp{m.audit_seq, m.atoms, m.entities, m.relations,
+                    m.current_atoms};
+}
+
 SideIndex::SideIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 SideIndex::~SideIndex() = default;
 

@@ -63,6 +63,10 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterGate(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code);
+void RegisterBackup(CLI::App& app, GlobalOptions& global, int* exit_code);
+// `factline check` without --replay (cmd_check.cc): walks every record and
+// invariant; returns the exit code (0, 1 naming the first violation, 4).
+int RunStoreCheck(const GlobalOptions& global);
 
 // The gate's report for `stats` (cmd_gate.cc).
 nlohmann::json GateReportToJson(const resolver::GateReport& report);

@@ -1,5 +1,7 @@
 // factline ingest: text (one fact per line), JSONL atoms, or a
 // FactConsolidation JSON row, written in batches of --batch lines.
+#include <cerrno>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -43,8 +45,17 @@ Result<std::string> ReadInput(const std::string& file) {
   if (file == "-") {
     buf << std::cin.rdbuf();
   } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {
+      return Status::InvalidArgument("input " + file +
+                                     " is a directory, not a file");
+    }
     std::ifstream in(file, std::ios::binary);
-    if (!in) return Status::InvalidArgument("cannot read input file " + file);
+    if (!in) {
+      const char* why =
+          errno == EACCES ? "permission denied: " : "cannot read input file ";
+      return Status::InvalidArgument(why + file);
+    }
     buf << in.rdbuf();
   }
   return buf.str();
@@ -347,7 +358,14 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
   cmd->add_flag("--serial-time", opt->serial_time,
                 "use each line's list number as its transaction time");
   cmd->add_option("--batch", opt->batch, "lines per transaction")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            return v.find_first_not_of("0123456789") == std::string::npos &&
+                           v.find_first_not_of('0') != std::string::npos
+                       ? ""
+                       : "--batch must be at least 1";
+          },
+          "POSITIVE", "at least 1"))
       ->capture_default_str();
   cmd->callback(
       [opt, &global, exit_code] { *exit_code = RunIngest(*opt, global); });

@@ -221,6 +221,12 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
   search->add_flag("--entities", *search_entities,
                    "search entity names instead of atoms");
   search->callback([=, &global] {
+    if (CleanDisplay(*search_text).empty()) {
+      std::cerr << "factline: search: the query is empty; give words to "
+                   "search for\n";
+      *exit_code = kExitUsage;
+      return;
+    }
     // Writable (but never created) so that a rebuilt side-index is saved
     // beside the store instead of being rebuilt by every search.
     auto memory = OpenMemory(global, false, false);

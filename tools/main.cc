@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   RegisterQueries(app, global, &exit_code);
   RegisterGate(app, global, &exit_code);
   RegisterBench(app, global, &exit_code);
+  RegisterBackup(app, global, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

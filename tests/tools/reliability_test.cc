@@ -1,0 +1,363 @@
+// The CLI on damaged stores, backup, check, plain messages, and the SIGKILL
+// harness: ingests killed at random moments never leave a partial batch or
+// a store that fails `check`.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "graph/graph.h"
+#include "tests/test_util.h"
+#include "tests/tools/cli_runner.h"
+
+namespace factline {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CliRun;
+using testing::RunCli;
+using testing::ScratchDir;
+using testing::WriteFile;
+
+bool Has(const CliRun& run, const std::string& text) {
+  return run.output.find(text) != std::string::npos;
+}
+
+// A word made of letters only (the gate treats digits as noise in places).
+std::string Word(std::size_t n) {
+  static const char* kSyll[] = {"ba", "ko", "ri", "tu", "me", "sa", "lo",
+                                "ne", "vi", "da", "pe", "zu", "ga", "fo"};
+  std::string w;
+  do {
+    w += kSyll[n % 14];
+    n /= 14;
+  } while (n > 0);
+  return w;
+}
+
+std::string Subject(const std::string& run, std::size_t i) {
+  return run + " " + Word(i) + "son";
+}
+
+// n JSONL atoms with distinct subjects "<run> <word>son".
+std::string Atoms(const std::string& run, std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    out += nlohmann::json{{"subject", Subject(run, i)},
+                          {"relation", "lives in"},
+                          {"value", Word(i + 7) + "ville"}}
+               .dump() +
+           "\n";
+  }
+  return out;
+}
+
+nlohmann::json StatsJson(const std::string& db) {
+  CliRun run = RunCli("--db " + db + " --json stats");
+  INFO(run.output);
+  REQUIRE(run.code == 0);
+  const std::string line = run.output.substr(0, run.output.find('\n'));
+  return nlohmann::json::parse(line);
+}
+
+void RequireCheckOk(const std::string& db) {
+  CliRun check = RunCli("--db " + db + " check");
+  INFO(check.output);
+  REQUIRE(check.code == 0);
+  REQUIRE(Has(check, "ok:"));
+}
+
+std::string Ingested(const std::string& dir, const std::string& db,
+                     std::size_t n) {
+  WriteFile(dir + "/seed.jsonl", Atoms("seed", n));
+  CliRun run = RunCli("--db " + db + " ingest " + dir + "/seed.jsonl");
+  INFO(run.output);
+  REQUIRE(run.code == 0);
+  return db;
+}
+
+// Every command a user might run, each against `db`.
+const std::vector<std::string> kCommands = {"stats",
+                                            "get someone 'lives in'",
+                                            "ask 'where does x live?'",
+                                            "search houses",
+                                            "entity someone",
+                                            "audit",
+                                            "check",
+                                            "history someone 'lives in'"};
+
+TEST_CASE("Reliability: damaged data.mdb exits 4 for every command",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = Ingested(dir.path(), dir.Sub("db"), 50);
+  const std::string data = db + "/data.mdb";
+  const auto size = fs::file_size(data);
+  WriteFile(dir.Sub("more.txt"), "Ann lives in Athens.\n");
+  for (const std::uintmax_t cut : {std::uintmax_t{0}, size / 2}) {
+    INFO("data.mdb cut to " << cut << " bytes");
+    fs::resize_file(data, cut);
+    for (const std::string& cmd : kCommands) {
+      CliRun run = RunCli("--db " + db + " " + cmd);
+      INFO(cmd << ": " << run.output);
+      REQUIRE(run.code == 4);
+      REQUIRE(Has(run, "damaged"));
+    }
+    CliRun ingest = RunCli("--db " + db + " ingest " + dir.Sub("more.txt"));
+    INFO(ingest.output);
+    REQUIRE(ingest.code == 4);
+    CliRun backup = RunCli("--db " + db + " backup " + dir.Sub("copy"));
+    REQUIRE(backup.code == 4);
+    REQUIRE(fs::file_size(data) == cut);  // never written, never re-created
+  }
+  fs::remove(data);
+  fs::create_directories(data);
+  CliRun ask = RunCli("--db " + db + " ask 'where does Ann live?'");
+  INFO(ask.output);
+  REQUIRE(ask.code == 4);
+  REQUIRE(Has(ask, "is a directory"));
+}
+
+TEST_CASE("Reliability: plain messages for bad flags and inputs",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = "--db " + dir.Sub("db");
+  WriteFile(dir.Sub("in.txt"), "Ann lives in Athens.\n");
+  CliRun batch = RunCli(db + " ingest --batch 0 " + dir.Sub("in.txt"));
+  INFO(batch.output);
+  REQUIRE(batch.code == 2);
+  REQUIRE(Has(batch, "--batch must be at least 1"));
+  REQUIRE_FALSE(Has(batch, "1.79e308"));
+
+  fs::create_directories(dir.Sub("adir"));
+  CliRun as_dir = RunCli(db + " ingest " + dir.Sub("adir"));
+  INFO(as_dir.output);
+  REQUIRE(as_dir.code == 3);
+  REQUIRE(Has(as_dir, "is a directory"));
+
+  REQUIRE(RunCli(db + " ingest " + dir.Sub("in.txt")).code == 0);
+  for (const char* empty : {"''", "'   '"}) {
+    CliRun search = RunCli(db + " search " + empty);
+    INFO(search.output);
+    REQUIRE(search.code == 2);
+    REQUIRE(Has(search, "empty"));
+  }
+}
+
+TEST_CASE("Reliability: backup is a store with the same content",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = Ingested(dir.path(), dir.Sub("db"), 300);
+  WriteFile(db + "/gate.json", "{}");
+  // A second writer runs while the backup is taken.
+  WriteFile(dir.Sub("busy.jsonl"), Atoms("busy", 2000));
+  const std::string busy_cmd = std::string(FACTLINE_CLI) + " --db " + db +
+                               " ingest --batch 50 " + dir.Sub("busy.jsonl") +
+                               " > /dev/null 2>&1";
+  FILE* busy = popen(busy_cmd.c_str(), "r");
+  REQUIRE(busy != nullptr);
+  CliRun backup = RunCli("--db " + db + " backup " + dir.Sub("copy"));
+  CliRun compact =
+      RunCli("--db " + db + " backup --compact " + dir.Sub("small"));
+  REQUIRE(pclose(busy) == 0);
+  INFO(backup.output << compact.output);
+  REQUIRE(backup.code == 0);
+  REQUIRE(compact.code == 0);
+  REQUIRE(fs::exists(dir.Sub("copy/gate.json")));
+  for (const char* name : {"copy", "small"}) {
+    const std::string copy = dir.Sub(name);
+    RequireCheckOk(copy);
+    const nlohmann::json st = StatsJson(copy);
+    REQUIRE(st["atoms"].get<int>() >= 300);
+    // Whole batches of the busy writer only.
+    REQUIRE((st["atoms"].get<int>() - 300) % 50 == 0);
+    CliRun get = RunCli("--db " + copy + " get '" + Subject("seed", 42) +
+                        "' 'lives in'");
+    INFO(get.output);
+    REQUIRE(get.code == 0);
+    REQUIRE(Has(get, Word(49) + "ville"));
+  }
+  // Restored after the writer finished: identical counts.
+  REQUIRE(RunCli("--db " + db + " backup " + dir.Sub("after")).code == 0);
+  nlohmann::json a = StatsJson(db), b = StatsJson(dir.Sub("after"));
+  for (const char* key :
+       {"atoms", "entities", "relations", "current_atoms", "audit_records"}) {
+    INFO(key);
+    REQUIRE(a[key] == b[key]);
+  }
+  CliRun again = RunCli("--db " + db + " backup " + dir.Sub("copy"));
+  INFO(again.output);
+  REQUIRE(again.code == 3);
+  REQUIRE(Has(again, "already holds a store"));
+}
+
+TEST_CASE("Reliability: check names the first violation",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = dir.Sub("db");
+  {
+    graph::StoreOptions o;
+    o.initial_map_bytes = 1 << 20;
+    auto store = graph::Store::Open(db, o);
+    REQUIRE(store.ok());
+    // An atom listed as current in a slot it does not belong to: the API
+    // leaves slot membership to its caller, so a buggy caller can do this.
+    REQUIRE((*store)
+                ->Update([](graph::Writer& w) -> Status {
+                  Atom a, b;
+                  a.subject = "Ann";
+                  a.relation = "lives in";
+                  a.value = "Athens";
+                  b.subject = "Bo";
+                  b.relation = "lives in";
+                  b.value = "Berlin";
+                  FACTLINE_RETURN_IF_ERROR(w.InsertAtom(&a));
+                  FACTLINE_RETURN_IF_ERROR(w.InsertAtom(&b));
+                  return w.SetCurrent(a.subject_id, a.relation_id, {b.id});
+                })
+                .ok());
+  }
+  CliRun check = RunCli("--db " + db + " check");
+  INFO(check.output);
+  REQUIRE(check.code == 1);
+  REQUIRE(Has(check, "violation: current atom #2 of entity #1"));
+  REQUIRE(Has(check, "does not belong"));
+}
+
+TEST_CASE("Reliability: check finds a side-index ahead of the graph",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = Ingested(dir.path(), dir.Sub("db"), 20);
+  REQUIRE(RunCli("--db " + db + " backup " + dir.Sub("old")).code == 0);
+  WriteFile(dir.Sub("more.jsonl"), Atoms("more", 20));
+  REQUIRE(RunCli("--db " + db + " ingest " + dir.Sub("more.jsonl")).code == 0);
+  REQUIRE(RunCli("--db " + db + " search " + Word(3) + "son").code == 0);
+  RequireCheckOk(db);
+  // The old copy with the newer index beside it (a careless restore).
+  fs::copy(db + "/index", dir.Sub("old/index"));
+  CliRun check = RunCli("--db " + dir.Sub("old") + " check");
+  INFO(check.output);
+  REQUIRE(check.code == 1);
+  REQUIRE(Has(check, "ahead of the graph"));
+}
+
+// Starts `factline ARGS...` and returns its pid.
+pid_t Spawn(const std::vector<std::string>& args) {
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    std::vector<char*> argv;
+    std::string cli = FACTLINE_CLI;
+    argv.push_back(cli.data());
+    std::vector<std::string> copy = args;
+    for (std::string& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(cli.c_str(), argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// The stored subjects of `run` must be lines [0, m) with m a whole number of
+// batches (or every line): a batch is all there or not at all.
+std::size_t StoredPrefix(const std::string& db, const std::string& run,
+                         std::size_t lines, std::size_t batch) {
+  graph::StoreOptions ro;
+  ro.read_only = true;
+  auto store = graph::Store::Open(db, ro);
+  INFO(store.status().ToString());
+  REQUIRE(store.ok());
+  std::vector<bool> present(lines, false);
+  REQUIRE((*store)
+              ->Read([&](const graph::Reader& r) -> Status {
+                for (std::size_t i = 0; i < lines; ++i) {
+                  Result<graph::Entity> e = r.FindEntity(Subject(run, i));
+                  if (!e.ok() && !e.status().IsNotFound()) return e.status();
+                  present[i] = e.ok();
+                }
+                return Status::Ok();
+              })
+              .ok());
+  std::size_t m = 0;
+  while (m < lines && present[m]) ++m;
+  for (std::size_t i = m; i < lines; ++i) {
+    INFO(run << ": line " << i << " stored after a gap at " << m);
+    REQUIRE_FALSE(present[i]);
+  }
+  INFO(run << ": " << m << " lines stored");
+  REQUIRE((m % batch == 0 || m == lines));
+  return m;
+}
+
+TEST_CASE("Reliability: SIGKILL during ingest never leaves a partial batch",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::size_t kLines = 1200, kBatch = 100;
+  int kills = 20;
+  if (const char* more = std::getenv("FACTLINE_KILLS")) {
+    kills = std::max(kills, std::atoi(more));
+  }
+  // Run 0, not killed: every line is stored, and its length bounds the
+  // random kill delays.
+  const std::string db = dir.Sub("db");
+  WriteFile(dir.Sub("r0.jsonl"), Atoms("r0", kLines));
+  const auto start = std::chrono::steady_clock::now();
+  CliRun first =
+      RunCli("--db " + db + " ingest --batch 100 " + dir.Sub("r0.jsonl"));
+  const auto full = std::chrono::steady_clock::now() - start;
+  INFO(first.output);
+  REQUIRE(first.code == 0);
+  REQUIRE(StoredPrefix(db, "r0", kLines, kBatch) == kLines);
+  const auto max_delay_us = std::max<long long>(
+      1000,
+      std::chrono::duration_cast<std::chrono::microseconds>(full).count());
+
+  std::mt19937 rng(20261201);
+  int partial_runs = 0;
+  for (int k = 1; k <= kills; ++k) {
+    // Every fifth kill hits a store that is being created.
+    const bool fresh = k % 5 == 0;
+    const std::string target =
+        fresh ? dir.Sub("fresh" + std::to_string(k)) : db;
+    const std::string run = "r" + Word(static_cast<std::size_t>(k));
+    const std::string file = dir.Sub(run + ".jsonl");
+    WriteFile(file, Atoms(run, kLines));
+    const pid_t pid = Spawn({"--db", target, "ingest", "--batch", "100", file});
+    std::this_thread::sleep_for(std::chrono::microseconds(
+        std::uniform_int_distribution<long long>(0, max_delay_us)(rng)));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    INFO("kill " << k << " of " << run << " into " << target);
+    if (fresh && !fs::exists(target + "/data.mdb")) {
+      // Killed before the store existed: absent, and reported as such.
+      CliRun stats = RunCli("--db " + target + " stats");
+      REQUIRE(stats.code == 4);
+      REQUIRE(Has(stats, "no store"));
+      continue;
+    }
+    RequireCheckOk(target);
+    const std::size_t m = StoredPrefix(target, run, kLines, kBatch);
+    partial_runs += m > 0 && m < kLines;
+  }
+  // Earlier runs are untouched by later kills.
+  REQUIRE(StoredPrefix(db, "r0", kLines, kBatch) == kLines);
+  WARN(kills << " kills, " << partial_runs << " in the middle of an ingest");
+}
+
+}  // namespace
+}  // namespace factline
