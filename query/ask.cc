@@ -734,6 +734,10 @@ Result<Answer> Memory::Ask(std::string_view question,
                                    std::to_string(kMaxFieldBytes) + " bytes");
   }
   FACTLINE_RETURN_IF_ERROR(ValidateUtf8(question));
+  if (options.max_hops < 1) {
+    return Status::InvalidArgument("max_hops must be at least 1, got " +
+                                   std::to_string(options.max_hops));
+  }
   if (CleanDisplay(question).empty()) {
     return Status::InvalidArgument("empty question");
   }

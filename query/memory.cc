@@ -103,6 +103,12 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
   ropts.lexicon = impl.lexicon;
   ropts.policy = std::move(options.policy);
   ropts.gate = std::move(options.gate);
+  // A GateConfig built in code gets the checks a JSON file gets: it is
+  // written out and read back through the same parser.
+  FACTLINE_RETURN_IF_ERROR(
+      resolver::ParseGateConfig(resolver::GateConfigToJson(options.gate_config))
+          .status()
+          .WithContext("MemoryOptions::gate_config"));
   ropts.gate_config = std::move(options.gate_config);
   ropts.near_duplicate = options.near_duplicate
                              ? std::move(options.near_duplicate)
@@ -165,11 +171,29 @@ std::vector<std::string> RelationKeys(const Lexicon& lexicon,
 
 // Runs ids_of on the slot's atom ids; an unknown subject or relation is an
 // empty answer, not an error.
+// Read keys get the checks written ones get, so that an empty,
+// punctuation-only, oversized or non-UTF-8 key is a plain InvalidArgument
+// instead of an LMDB error.
+Status CheckReadKey(std::string_view what, std::string_view key) {
+  if (key.size() > kMaxFieldBytes) {
+    return Status::InvalidArgument(std::string(what) + " exceeds " +
+                                   std::to_string(kMaxFieldBytes) + " bytes");
+  }
+  FACTLINE_RETURN_IF_ERROR(ValidateUtf8(key).WithContext(what));
+  if (NormalizeKey(key).empty()) {
+    return Status::InvalidArgument(std::string(what) +
+                                   " is empty (no letters or digits)");
+  }
+  return Status::Ok();
+}
+
 Result<std::vector<FactView>> SlotQuery(
     const graph::Store& store, const Lexicon& lexicon, std::string_view subject,
     std::string_view relation,
     const std::function<Result<std::vector<AtomId>>(
         const graph::Reader&, EntityId, RelationId)>& ids_of) {
+  FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
+  FACTLINE_RETURN_IF_ERROR(CheckReadKey("relation", relation));
   std::vector<FactView> out;
   Status s = store.Read([&](const graph::Reader& r) -> Status {
     auto entity = r.FindEntity(subject);
@@ -241,6 +265,7 @@ Result<std::vector<FactView>> Memory::AsOf(std::string_view subject,
 }
 
 Result<std::vector<FactView>> Memory::Entity(std::string_view subject) const {
+  FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
   std::vector<FactView> out;
   Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
     auto entity = r.FindEntity(subject);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "graph/graph.h"
+#include "query/query.h"
 #include "tests/test_util.h"
 #include "tests/tools/cli_runner.h"
 
@@ -250,6 +251,52 @@ TEST_CASE("Reliability: check finds a side-index ahead of the graph",
   INFO(check.output);
   REQUIRE(check.code == 1);
   REQUIRE(Has(check, "ahead of the graph"));
+}
+
+TEST_CASE("Reliability: library arguments are checked with plain messages",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  {  // A GateConfig built in code gets the JSON file's checks.
+    MemoryOptions bad;
+    bad.gate_config.confidence.auto_approve = 0.3;
+    bad.gate_config.confidence.reject_below = 0.6;
+    auto memory = Memory::Open(dir.Sub("db"), std::move(bad));
+    INFO(memory.status().ToString());
+    REQUIRE(memory.status().code() == StatusCode::kInvalidArgument);
+    REQUIRE(memory.status().message().find("reject_below") !=
+            std::string::npos);
+    MemoryOptions out_of_range;
+    out_of_range.gate_config.confidence.auto_approve = 1.5;
+    REQUIRE(
+        Memory::Open(dir.Sub("db"), std::move(out_of_range)).status().code() ==
+        StatusCode::kInvalidArgument);
+  }
+  auto memory = Memory::Open(dir.Sub("db"), MemoryOptions());
+  REQUIRE(memory.ok());
+  REQUIRE((*memory)->Remember("Ann lives in Athens.", Provenance()).ok());
+  const std::pair<std::string, std::string> keys[] = {{"", ""},
+                                                      {"", "lives in"},
+                                                      {"Ann", ""},
+                                                      {"!!!", "lives in"},
+                                                      {"An\xff", "lives in"},
+                                                      {"Ann", "lives \xc3"}};
+  for (const auto& [subject, relation] : keys) {
+    INFO("(" << subject << ", " << relation << ")");
+    Result<std::vector<FactView>> got = (*memory)->Current(subject, relation);
+    INFO(got.status().ToString());
+    REQUIRE(got.status().code() == StatusCode::kInvalidArgument);
+    REQUIRE(got.status().message().find("mdb_") == std::string::npos);
+  }
+  for (const char* subject : {"", "...", "\xfe"}) {
+    REQUIRE((*memory)->Entity(subject).status().code() ==
+            StatusCode::kInvalidArgument);
+  }
+  REQUIRE((*memory)->Current("Ann", "lives in")->size() == 1);
+  AskOptions zero;
+  zero.max_hops = 0;
+  auto answer = (*memory)->Ask("Where does Ann live?", zero);
+  REQUIRE(answer.status().code() == StatusCode::kInvalidArgument);
+  REQUIRE(answer.status().message().find("max_hops") != std::string::npos);
 }
 
 // Starts `factline ARGS...` and returns its pid.
