@@ -310,6 +310,36 @@ struct ParsedFact {
   std::string relation;  // canonical relation key
   std::string value;     // display form
   std::string pattern;   // which template or generic shape matched
+  // Why this relation key (factline parse shows these; the write path
+  // records them in the audit log). `phrase` is the relation phrase as
+  // read; `mapping` is "template", "lexicon" (a phrase mapped to a lexicon
+  // relation), "phrase" (keyed on the normalised phrase) or "weak" (a
+  // possible lexicon relation below the threshold: held for review).
+  std::string phrase;
+  std::string mapping = "template";
+  double score = 1.0;     // strength of the mapping in [0, 1]
+  std::string evidence;   // e.g. "alias 'citizenship' of P27"
+  std::string suggested;  // kWeak: the lexicon relation it may be
+  std::string subject_ref;  // "speaker", "pronoun 'she' -> Alice", ...
+  // Time words: bounds of the valid interval (kNoTime / kForever: none
+  // stated) and "no longer" (the statement ends the slot's value).
+  Timestamp valid_from = kNoTime;
+  Timestamp valid_to = kForever;
+  bool ends = false;
+  std::vector<std::string> time_words;
+};
+
+// What a line's reader needs beyond its text: who "I" and "you" are, the
+// line's transaction time (relative time words resolve against it) and the
+// named subjects earlier in the same chunk (pronouns resolve to the last one
+// only when there is exactly one candidate).
+struct ParseContext {
+  enum class Speaker { kUser, kAssistant };
+  std::string user = "user";  // the entity "I", "my", "the user" refer to
+  // kUser: I/me/my are the user. kAssistant: you/your are the user.
+  Speaker speaker = Speaker::kUser;
+  Timestamp tx_time = kNoTime;  // kNoTime: now
+  std::vector<std::string> subjects;  // ParseSentence(ctx) appends
 };
 
 // A (subject, relation) question read from a question sentence.
@@ -332,6 +362,14 @@ class Parser {
   // NotFound when no pattern yields an atom; InvalidArgument for empty text,
   // invalid UTF-8 or oversized input.
   Result<ParsedFact> ParseSentence(std::string_view sentence) const;
+  // With a chunk context: speaker and addressee, pronouns, time words
+  // resolved against ctx->tx_time. Appends the named subject to
+  // ctx->subjects. Lexicon templates are tried first; the clause grammar
+  // reads what no template (or only a catch-all such as "The [X] is __")
+  // matches, and its relation phrase is mapped to a lexicon relation when
+  // the evidence is strong.
+  Result<ParsedFact> ParseSentence(std::string_view sentence,
+                                   ParseContext* ctx) const;
   // Same for single-relation questions ("Who is X married to?").
   Result<ParsedQuestion> ParseQuestion(std::string_view question) const;
 

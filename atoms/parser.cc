@@ -15,6 +15,9 @@
 #include <vector>
 
 #include "atoms/atoms.h"
+#include "atoms/internal/canonical.h"
+#include "atoms/internal/grammar.h"
+#include "atoms/internal/time_words.h"
 
 namespace factline {
 
@@ -32,9 +35,91 @@ struct Pattern {
   std::string relation;       // fixed relation key, or empty when captured
   std::string fixed_subject;  // subject implied by the shape ("user")
   Slots slots;
-  int specificity = 0;  // literal characters; ties go to lower index
-  std::string name;     // template text or shape name, for explanations
+  int specificity = 0;   // literal characters; ties go to lower index
+  std::string name;      // template text or shape name, for explanations
+  bool lexicon = false;  // a lexicon template (not a generic shape)
+  // A lexicon template whose literal text names no relation ("The [X] is
+  // __"): it yields to the grammar when the grammar reads the sentence.
+  bool catch_all = false;
 };
+
+// True when a template's literal text is only articles and copulas.
+bool IsCatchAll(std::string_view tmpl) {
+  std::string words;
+  for (std::size_t i = 0; i < tmpl.size(); ++i) {
+    if (tmpl.compare(i, 3, "[X]") == 0) {
+      i += 2;
+      words += ' ';
+    } else if (tmpl.compare(i, 2, "__") == 0) {
+      i += 1;
+      words += ' ';
+    } else {
+      words +=
+          static_cast<char>(std::tolower(static_cast<unsigned char>(tmpl[i])));
+    }
+  }
+  std::size_t pos = 0;
+  while (pos < words.size()) {
+    std::size_t start = words.find_first_not_of(' ', pos);
+    if (start == std::string::npos) break;
+    std::size_t end = words.find(' ', start);
+    if (end == std::string::npos) end = words.size();
+    std::string w = words.substr(start, end - start);
+    if (w != "the" && w != "a" && w != "an" && w != "is" && w != "are" &&
+        w != "was" && w != "were") {
+      return false;
+    }
+    pos = end;
+  }
+  return true;
+}
+
+// Cheap pre-check so lines without time words skip the time-word scanner
+// (FactConsolidation's 262k lines have none).
+bool MayHaveTimeWords(std::string_view s) {
+  for (std::string_view w :
+       {" now", "since ", "until ", "till ", "longer", "anymore", "any more",
+        "last ", "yesterday", "today", " ago", "currently", "as of ",
+        "this week", "this month", "this year", "through "}) {
+    if (s.find(w) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// No letter or digit: punctuation is never a subject, relation or value.
+bool Blank(std::string_view s) {
+  for (char c : s) {
+    if (std::isalnum(static_cast<unsigned char>(c)) ||
+        static_cast<unsigned char>(c) >= 0x80) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool IsPronoun(std::string_view subject) {
+  std::string k = NormalizeKey(subject);
+  return k == "he" || k == "she" || k == "it" || k == "they";
+}
+
+// Subjects the templates capture verbatim that name the user.
+bool NamesUser(std::string_view subject, const ParseContext& ctx,
+               std::string* ref) {
+  std::string k = NormalizeKey(subject);
+  if (k == "user" || k == "the user") {
+    *ref = "the user";
+    return true;
+  }
+  if (ctx.speaker == ParseContext::Speaker::kUser && (k == "i" || k == "we")) {
+    *ref = "speaker";
+    return true;
+  }
+  if (ctx.speaker == ParseContext::Speaker::kAssistant && k == "you") {
+    *ref = "addressee";
+    return true;
+  }
+  return false;
+}
 
 // Verb phrases accepted by the generic "S <verb> V" shape. They describe
 // people and organisations the way agents talk about them; a lexicon entry
@@ -154,6 +239,7 @@ struct Parser::Impl {
   std::vector<Pattern> questions;
   std::unique_ptr<RE2::Set> sentence_set;
   std::unique_ptr<RE2::Set> question_set;
+  std::unique_ptr<internal::Canonicalizer> canonical;
 
   // Captures of the best matching pattern; false when none matches.
   bool Match(const std::vector<Pattern>& patterns, const RE2::Set& set,
@@ -203,6 +289,8 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
       Pattern p;
       p.relation = target->id;
       p.name = t;
+      p.lexicon = true;
+      p.catch_all = IsCatchAll(t);
       std::string re = TemplateToRegex(t, false, &p.slots, &p.specificity);
       FACTLINE_RETURN_IF_ERROR(AddPattern(&impl->sentences, re, std::move(p)));
     }
@@ -281,27 +369,108 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
     (list == &impl->sentences ? impl->sentence_set : impl->question_set) =
         std::move(set);
   }
+  impl->canonical = std::make_unique<internal::Canonicalizer>(lexicon);
   return Parser(std::move(impl));
 }
 
 Result<ParsedFact> Parser::ParseSentence(std::string_view sentence) const {
+  ParseContext ctx;
+  return ParseSentence(sentence, &ctx);
+}
+
+Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
+                                         ParseContext* ctx) const {
   FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
   std::string text = TrimSentence(sentence, false);
+  ParsedFact fact;
+  if (MayHaveTimeWords(text)) {
+    internal::TimeWords tw = internal::ReadTimeWords(text, ctx->tx_time);
+    // Time words never take the whole statement ("Today" as a value).
+    if (!tw.found.empty() &&
+        CleanDisplay(tw.text).find(' ') != std::string::npos) {
+      text = TrimSentence(tw.text, false);
+      fact.valid_from = tw.valid_from;
+      fact.valid_to = tw.valid_to;
+      fact.ends = tw.ends;
+      fact.time_words = std::move(tw.found);
+    }
+  }
   const Pattern* p = nullptr;
   std::string g[3];
-  if (!impl_->Match(impl_->sentences, *impl_->sentence_set, text, &p, g)) {
-    return Status::NotFound("no template or generic shape matches '" + text +
-                            "'");
+  const bool matched =
+      impl_->Match(impl_->sentences, *impl_->sentence_set, text, &p, g);
+  auto from_pattern = [&]() -> Result<ParsedFact> {
+    ParsedFact fact_copy = fact;
+    ParsedFact& fact = fact_copy;
+    fact.subject = p->slots.subject ? CleanDisplay(g[p->slots.subject - 1])
+                                    : p->fixed_subject;
+    if (p->fixed_subject == "user") {
+      fact.subject = ctx->user;
+      fact.subject_ref = "implied user";
+    } else if (NamesUser(fact.subject, *ctx, &fact.subject_ref)) {
+      fact.subject = ctx->user;
+    } else if (IsPronoun(fact.subject)) {
+      // Templates capture "She" verbatim; the grammar resolves it.
+      return Status::NotFound("");
+    }
+    fact.phrase = p->slots.relation ? g[p->slots.relation - 1] : p->name;
+    fact.relation =
+        p->slots.relation
+            ? impl_->lexicon->CanonicalRelation(g[p->slots.relation - 1])
+            : p->relation;
+    fact.value = CleanDisplay(g[p->slots.value - 1]);
+    if (Blank(fact.relation)) {
+      return Status::NotFound("pattern '" + p->name +
+                              "' leaves an empty relation");
+    }
+    fact.pattern = p->name;
+    for (const std::string* field : {&fact.subject, &fact.value}) {
+      if (Blank(*field)) {
+        return Status::NotFound("pattern '" + p->name +
+                                "' leaves an empty subject or value");
+      }
+    }
+    fact.mapping = p->lexicon ? "template" : "phrase";
+    fact.score = p->lexicon ? 1.0 : 0.0;
+    fact.evidence = p->lexicon ? "lexicon template '" + p->name + "'"
+                               : "generic shape '" + p->name + "'";
+    return fact;
+  };
+  // The fast path: a lexicon template that names its relation.
+  if (matched && p->lexicon && !p->catch_all) {
+    auto f = from_pattern();
+    if (f.ok()) {
+      if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);
+      return f;
+    }
+    // A pronoun subject: resolve it with the grammar, below.
   }
-  ParsedFact fact;
-  fact.subject = p->slots.subject ? CleanDisplay(g[p->slots.subject - 1])
-                                  : p->fixed_subject;
-  fact.relation =
-      p->slots.relation
-          ? impl_->lexicon->CanonicalRelation(g[p->slots.relation - 1])
-          : p->relation;
-  fact.value = CleanDisplay(g[p->slots.value - 1]);
-  fact.pattern = p->name;
+  const internal::Canonicalizer& canonical = *impl_->canonical;
+  auto clause =
+      internal::ReadSentence(text, *ctx, [&canonical](const std::string& noun) {
+        return canonical.KnowsNoun(noun);
+      });
+  if (!clause.ok()) {
+    // A generic shape or catch-all still reads what the grammar cannot; a
+    // lexicon template that failed on a pronoun subject does not.
+    if (matched && !(p->lexicon && !p->catch_all)) return from_pattern();
+    return Status::NotFound("no statement in '" + text +
+                            "': " + clause.status().message());
+  }
+  internal::Mapping m = impl_->canonical->Map(clause->relation, clause->kind,
+                                              clause->relation_capitalised);
+  fact.subject = clause->subject;
+  fact.value = clause->value;
+  if (m.inverse) std::swap(fact.subject, fact.value);
+  fact.relation = m.key;
+  fact.phrase = clause->relation;
+  fact.pattern = "grammar: " + clause->shape;
+  fact.mapping = m.mapping;
+  fact.score = m.score;
+  fact.evidence = m.evidence + (m.inverse ? "; subject and value swapped" : "");
+  fact.suggested = m.suggested;
+  fact.subject_ref = clause->subject_ref;
+  if (fact.subject_ref.empty()) ctx->subjects.push_back(fact.subject);
   return fact;
 }
 

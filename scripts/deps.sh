@@ -7,6 +7,8 @@ packages=(
   build-essential cmake pkg-config
   liblmdb-dev libboost-graph-dev libhnswlib-dev nlohmann-json3-dev
   libre2-dev catch2 libcli11-dev libbenchmark-dev
+  # WordNet's data files (/usr/share/wordnet): the parser's lemmas.
+  wordnet-base
 )
 
 missing=()

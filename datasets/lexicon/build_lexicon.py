@@ -460,7 +460,10 @@ ALIAS_NAMES = {"P276": dict(name="location", aliases=["place", "site"])}
 # Generic, non-MQuAKE relations useful to agents.
 # ---------------------------------------------------------------------------
 GENERIC = [
-    dict(id="works_at", name="workplace", cardinality="one",
+    # A person's workplace is their employer (P108) and their role their
+    # occupation (P106): keyed on the Wikidata relation so "Alice works at
+    # Acme" and "Alice is employed by Acme" meet.
+    dict(id="works_at", name="workplace", cardinality="one", alias_of="P108",
          aliases=["company", "current employer", "place of employment"],
          sent=["[X] works at __", "[X] works for __", "[X] is working at __"],
          ques=["Where does [X] work?", "Who does [X] work for?"],
@@ -493,7 +496,7 @@ GENERIC = [
          ques=["What does [X] prefer?", "What is [X]'s favorite?"],
          cues=["prefer", "prefers", "preferred", "preference", "preferences",
                "favorite", "favourite", "rather", "choice", "choose", "chooses"]),
-    dict(id="role", name="role", cardinality="one",
+    dict(id="role", name="role", cardinality="one", alias_of="P106",
          aliases=["job title", "title"],
          sent=["[X]'s role is __", "[X] works as __", "[X] serves as __",
                "[X] is employed as __"],
@@ -514,6 +517,59 @@ GENERIC = [
          cues=["allergy", "allergies", "allergic", "intolerant", "intolerance",
                "reaction", "sensitive to"]),
 ]
+
+
+# ---------------------------------------------------------------------------
+# More natural ways people state each relation (issue 8). Ordinary English
+# verb phrases and nouns, written from what each relation means; NOT taken
+# from any benchmark or from datasets/paraphrase/. One tense suffices: the
+# parser compares relation phrases by WordNet lemmas with auxiliaries
+# dropped, so "[X] is made by __" also covers "was made by", and an active
+# "V makes S" is read as the passive backwards. The templates are appended
+# after the MQuAKE one; validate() checks that no FactConsolidation line
+# changes the template it matches.
+# ---------------------------------------------------------------------------
+PHRASINGS = {
+    "P19": dict(sent=["[X] is originally from __", "[X] hails from __",
+                      "[X] was born and raised in __"]),
+    "P20": dict(sent=["[X] passed away in __"]),
+    "P26": dict(sent=["[X] is wed to __", "[X] got married to __"]),
+    "P27": dict(sent=["[X] holds citizenship of __", "[X] is a national of __"]),
+    "P50": dict(sent=["[X] was authored by __", "[X] was penned by __"]),
+    "P69": dict(sent=["[X] studied at __", "[X] graduated from __",
+                      "[X] attended __"]),
+    "P108": dict(sent=["[X] is employed at __"]),
+    "P112": dict(sent=["[X] was established by __", "[X] was started by __",
+                       "[X] was co-founded by __"]),
+    "P131": dict(sent=["[X] is situated in __", "[X] lies in __"]),
+    "P136": dict(sent=["[X] plays __ music", "[X] performs __ music",
+                       "[X] makes __ music"]),
+    "P140": dict(sent=["[X] is a follower of __", "[X] adheres to __",
+                       "[X] practises __"]),
+    "P159": dict(sent=["[X] is headquartered in __",
+                       "[X] has its headquarters in __"]),
+    "P170": dict(sent=["[X] was invented by __", "[X] was designed by __",
+                       "[X] was conceived by __"]),
+    "P175": dict(sent=["[X] was recorded by __"]),
+    "P176": dict(sent=["[X] is made by __", "[X] is built by __"]),
+    "P190": dict(sent=["[X] is twinned with __", "[X] is a sister city of __"]),
+    "P264": dict(sent=["[X] is signed to __", "[X] is signed with __"]),
+    "P286": dict(sent=["[X] is coached by __"]),
+    "P413": dict(sent=["[X] plays as __"]),
+    "P449": dict(sent=["[X] aired on __", "[X] was broadcast on __",
+                       "[X] premiered on __"]),
+    "P463": dict(sent=["[X] belongs to __", "[X] joined __"]),
+    "P488": dict(sent=["[X] is chaired by __"]),
+    "P495": dict(sent=["[X] originated in __", "[X] originates from __"]),
+    "P641": dict(sent=["[X] competes in __", "[X] is a __ player"]),
+    "P740": dict(sent=["[X] was established in __", "[X] was formed in __"]),
+    "P800": dict(sent=["[X] is best known for __", "[X] is known for __",
+                       "[X] is renowned for __"]),
+    "P1037": dict(sent=["[X] is managed by __", "[X] is directed by __"]),
+    "P1412": dict(sent=["[X] speaks __", "[X] is fluent in __"]),
+    "P6": dict(sent=["[X] is governed by __"]),
+    "lives_in": dict(sent=["[X] moved to __", "[X] relocated to __"]),
+}
 
 
 def _uniq(seq):
@@ -549,8 +605,10 @@ def build():
             "name": h["name"],
             "cardinality": "one",
             "alias_of": None,
-            "aliases": _uniq([h["name"].lower()] + h.get("aliases", [])),
-            "sentence_templates": _uniq([cloze[rid]] + h.get("sent", [])),
+            "aliases": _uniq([h["name"].lower()] + h.get("aliases", [])
+                             + PHRASINGS.get(rid, {}).get("aliases", [])),
+            "sentence_templates": _uniq([cloze[rid]] + h.get("sent", [])
+                                        + PHRASINGS.get(rid, {}).get("sent", [])),
             "question_templates": _uniq([quest[rid]] + h.get("ques", [])),
             "cues": _uniq(h["cues"]),
         }
@@ -578,9 +636,9 @@ def build():
             "id": g["id"],
             "name": g["name"],
             "cardinality": g["cardinality"],
-            "alias_of": None,
+            "alias_of": g.get("alias_of"),
             "aliases": _uniq([g["name"]] + g.get("aliases", [])),
-            "sentence_templates": _uniq(g["sent"]),
+            "sentence_templates": _uniq(g["sent"] + PHRASINGS.get(g["id"], {}).get("sent", [])),
             "question_templates": _uniq(g["ques"]),
             "cues": _uniq(g["cues"]),
         })

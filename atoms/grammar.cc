@@ -1,0 +1,801 @@
+// The clause grammar (see atoms/internal/grammar.h). A statement is short,
+// so the analysis is a single left-to-right pass over word tokens: find the
+// verb group (copula, auxiliaries, main verb), then read the noun phrases on
+// either side by their shape. Word classes come from closed-class lists
+// (determiners, pronouns, auxiliaries, prepositions: English grammar, not
+// vocabulary) and from WordNet for open-class words.
+#include "atoms/internal/grammar.h"
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "atoms/internal/wordforms.h"
+
+namespace factline::internal {
+
+namespace {
+
+struct Tok {
+  std::string text;   // as written, trailing comma/semicolon removed
+  std::string lower;  // ASCII lower case
+  bool cap = false;   // starts with an upper-case letter
+};
+
+bool In(std::string_view w, std::initializer_list<std::string_view> set) {
+  for (std::string_view s : set) {
+    if (w == s) return true;
+  }
+  return false;
+}
+
+bool IsDet(std::string_view w) {
+  return In(w, {"a", "an", "the", "this", "that", "these", "those", "some"});
+}
+bool IsPossDet(std::string_view w) {
+  return In(w, {"my", "your", "his", "her", "its", "our", "their"});
+}
+bool IsCopula(std::string_view w) {
+  return In(w, {"is", "are", "was", "were", "am", "be", "been", "being"});
+}
+bool IsAux(std::string_view w) {
+  return In(w, {"has", "have", "had", "do", "does", "did", "will", "would",
+                "shall", "should", "can", "could", "may", "might", "must"});
+}
+bool IsPrep(std::string_view w) {
+  return In(w, {"in",      "at",      "on",      "of",      "for",    "from",
+                "to",      "by",      "with",    "as",      "into",   "onto",
+                "under",   "about",   "near",    "through", "over",   "within",
+                "against", "toward",  "towards", "across",  "behind", "inside",
+                "outside", "between", "among",   "via",     "after",  "like"});
+}
+// Verb particles that may follow a verb without a preposition's object.
+bool IsParticle(std::string_view w) {
+  return In(w, {"up", "out", "off", "back", "down", "away", "around"});
+}
+// Adverbs that sit inside a verb group and say nothing about the relation.
+bool IsLightAdverb(std::string_view w) {
+  return In(w, {"just", "also", "still", "already", "really", "actually",
+                "recently", "always", "usually", "mainly", "mostly",
+                "primarily", "finally", "even", "now", "currently", "too"});
+}
+bool IsSubjectPronoun(std::string_view w) {
+  return In(w, {"i", "you", "we", "they", "he", "she", "it"});
+}
+
+std::vector<Tok> Tokenize(std::string_view text) {
+  std::vector<Tok> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    std::size_t j = text.find(' ', i);
+    if (j == std::string_view::npos) j = text.size();
+    if (j > i) {
+      std::string w(text.substr(i, j - i));
+      // Contractions of the copula and auxiliaries after pronouns.
+      std::string l;
+      for (char c : w) {
+        l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      }
+      auto split = [&](std::size_t at, const char* second) {
+        Tok a;
+        a.text = w.substr(0, at);
+        a.lower = l.substr(0, at);
+        a.cap = std::isupper(static_cast<unsigned char>(a.text[0]));
+        out.push_back(a);
+        Tok b;
+        b.text = second;
+        b.lower = second;
+        out.push_back(b);
+      };
+      std::string bare = l;
+      for (std::string_view apo : {"\xE2\x80\x99"}) {
+        std::size_t p = bare.find(apo);
+        if (p != std::string::npos) bare.replace(p, apo.size(), "'");
+      }
+      std::size_t apos = bare.find('\'');
+      if (apos != std::string::npos && apos > 0) {
+        std::string head = bare.substr(0, apos);
+        std::string tail = bare.substr(apos);
+        const bool pronoun = IsSubjectPronoun(head) || head == "that" ||
+                             head == "there" || head == "what";
+        const std::size_t cut = l.size() - (bare.size() - apos);
+        if (tail == "'m" && head == "i") {
+          split(cut, "am");
+        } else if (tail == "'re" && pronoun) {
+          split(cut, "are");
+        } else if (tail == "'s" && pronoun) {
+          split(cut, "is");
+        } else if (tail == "'ve" && pronoun) {
+          split(cut, "have");
+        } else if (tail == "'ll" && pronoun) {
+          split(cut, "will");
+        } else if (tail == "'d" && pronoun) {
+          split(cut, "would");
+        } else {
+          Tok t;
+          t.text = w;
+          t.lower = l;
+          t.cap = std::isupper(static_cast<unsigned char>(w[0]));
+          out.push_back(std::move(t));
+        }
+      } else {
+        Tok t;
+        t.text = w;
+        t.lower = l;
+        t.cap = std::isupper(static_cast<unsigned char>(w[0]));
+        out.push_back(std::move(t));
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+// Possessive "'s" / "s'" on a token: returns the owner's text, or "".
+std::string Possessor(const Tok& t) {
+  for (std::string_view suffix : {"'s", "\xE2\x80\x99s"}) {
+    if (t.text.size() > suffix.size() &&
+        t.text.compare(t.text.size() - suffix.size(), suffix.size(), suffix) ==
+            0) {
+      return t.text.substr(0, t.text.size() - suffix.size());
+    }
+  }
+  if (t.text.size() > 2 && t.text.back() == '\'' &&
+      t.text[t.text.size() - 2] == 's') {
+    return t.text.substr(0, t.text.size() - 1);
+  }
+  return "";
+}
+
+std::string Join(const std::vector<Tok>& toks, std::size_t from, std::size_t to,
+                 bool lower = false) {
+  std::string out;
+  for (std::size_t k = from; k < to && k < toks.size(); ++k) {
+    if (!out.empty()) out += ' ';
+    out += lower ? toks[k].lower : toks[k].text;
+  }
+  return out;
+}
+
+// True when `w` is an inflected verb form ("works", "moved", "born"): the
+// verb lemma differs from the word.
+bool InflectedVerb(const Tok& t) {
+  const WordForms& wf = WordForms::Get();
+  std::string lemma = wf.Lemma(t.lower, Pos::kVerb);
+  return !lemma.empty() && lemma != t.lower;
+}
+bool BaseVerb(const Tok& t) {
+  return WordForms::Get().Lemma(t.lower, Pos::kVerb) == t.lower;
+}
+// Past participles that head a passive or stative phrase: inflected verb
+// forms other than the third person "-s".
+bool Participle(const Tok& t) {
+  if (!InflectedVerb(t)) return false;
+  const std::string& w = t.lower;
+  return !(w.size() > 1 && w.back() == 's' &&
+           w.compare(w.size() - 2, 2, "ss") != 0);
+}
+
+class Reader {
+ public:
+  Reader(const ParseContext& context, const KnownRelation& known)
+      : ctx_(context), known_(known) {}
+
+  Result<Clause> Read(std::string_view text) {
+    toks_ = Tokenize(text);
+    if (toks_.size() < 2) return Fail("too short for a statement");
+    // Subject-less imperative-like lines about the user ("Prefers dark
+    // mode"): a capitalised present-tense verb first.
+    std::size_t verb = FindVerbGroup();
+    if (verb == std::string::npos) {
+      return Fail("no verb: not a statement");
+    }
+    if (verb == 0) return SubjectlessClause();
+    std::size_t main = verb;
+    // Skip auxiliaries and light adverbs to the main verb.
+    bool has_aux_have = false;
+    while (main < toks_.size() &&
+           (IsAux(toks_[main].lower) || IsLightAdverb(toks_[main].lower) ||
+            toks_[main].lower == "not")) {
+      if (In(toks_[main].lower, {"has", "have", "had"})) has_aux_have = true;
+      ++main;
+    }
+    if (main >= toks_.size()) {
+      // "S has V" with the aux as the main verb was consumed above.
+      if (has_aux_have)
+        main = verb;
+      else
+        return Fail("no main verb");
+    }
+    if (main < toks_.size() && IsCopula(toks_[main].lower)) {
+      std::size_t after = main + 1;
+      while (after < toks_.size() && (IsCopula(toks_[after].lower) ||
+                                      IsLightAdverb(toks_[after].lower))) {
+        ++after;
+      }
+      return CopulaClause(verb, after);
+    }
+    // "has/have/had" as the main verb: a has-phrase.
+    if (has_aux_have && (main >= toks_.size() || !IsVerbForm(main))) {
+      std::size_t v = main - 1;
+      while (v > verb && !In(toks_[v].lower, {"has", "have", "had"})) --v;
+      return HasClause(verb, v, main);
+    }
+    return VerbClause(verb, main);
+  }
+
+ private:
+  Result<Clause> Fail(const std::string& why) { return Status::NotFound(why); }
+
+  bool IsVerbForm(std::size_t k) const {
+    const Tok& t = toks_[k];
+    if (t.cap && k > 0) return false;
+    if (IsDet(t.lower) || IsPossDet(t.lower) || IsPrep(t.lower)) return false;
+    return WordForms::Get().Is(t.lower, Pos::kVerb);
+  }
+
+  // Index of the first token of the verb group, or npos.
+  std::size_t FindVerbGroup() const {
+    const WordForms& wf = WordForms::Get();
+    // A line that opens with a present-tense verb has no subject.
+    if (!toks_.empty() && !IsSubjectPronoun(toks_[0].lower) &&
+        !IsDet(toks_[0].lower) && !IsPossDet(toks_[0].lower) &&
+        !IsCopula(toks_[0].lower) && !IsAux(toks_[0].lower) &&
+        toks_[0].lower != "user" && Possessor(toks_[0]).empty()) {
+      const std::string& w = toks_[0].lower;
+      std::string lemma = wf.Lemma(w, Pos::kVerb);
+      if (!lemma.empty() && lemma != w && w.back() == 's' &&
+          wf.Lemma(w, Pos::kNoun).empty()) {
+        return 0;
+      }
+    }
+    const bool pronoun_subject = IsSubjectPronoun(toks_[0].lower);
+    for (std::size_t k = 1; k < toks_.size(); ++k) {
+      const Tok& t = toks_[k];
+      if (!Possessor(t).empty()) continue;
+      if (IsCopula(t.lower) || IsAux(t.lower)) return k;
+      if (t.cap || IsDet(t.lower) || IsPossDet(t.lower) || IsPrep(t.lower)) {
+        continue;
+      }
+      if (IsLightAdverb(t.lower) && k + 1 < toks_.size()) continue;
+      if (!wf.Is(t.lower, Pos::kVerb)) continue;
+      if (InflectedVerb(t)) {
+        // "The project deadline" has no verb; "programming" in a noun
+        // phrase is a modifier, not a verb: -ing forms need an auxiliary.
+        if (t.lower.size() > 4 &&
+            t.lower.compare(t.lower.size() - 3, 3, "ing") == 0) {
+          continue;
+        }
+        return k;
+      }
+      // A base form is a verb after a pronoun or plural subject ("I live",
+      // "They own").
+      if (BaseVerb(t) && (pronoun_subject || k == 1 + LeadingAdverbs(1))) {
+        if (pronoun_subject) return k;
+      }
+    }
+    return std::string::npos;
+  }
+
+  std::size_t LeadingAdverbs(std::size_t from) const {
+    std::size_t n = 0;
+    while (from + n < toks_.size() && IsLightAdverb(toks_[from + n].lower)) {
+      ++n;
+    }
+    return n;
+  }
+
+  // Resolves a noun phrase used as an entity: speaker, addressee, "the
+  // user", pronouns; drops a leading determiner before a common noun.
+  bool Entity(std::size_t from, std::size_t to, std::string* out,
+              std::string* ref, std::string* why) const {
+    while (from < to && IsLightAdverb(toks_[from].lower)) ++from;
+    if (from >= to) {
+      *why = "empty noun phrase";
+      return false;
+    }
+    const std::string first = toks_[from].lower;
+    const std::size_t n = to - from;
+    if (n == 1 && In(first, {"i", "me", "myself", "mine"})) {
+      if (ctx_.speaker == ParseContext::Speaker::kAssistant) {
+        *why = "'" + toks_[from].text +
+               "' in an assistant line is the "
+               "assistant, not the user";
+        return false;
+      }
+      *out = ctx_.user;
+      *ref = "speaker";
+      return true;
+    }
+    if (n == 1 && In(first, {"you", "yourself", "yours"})) {
+      if (ctx_.speaker != ParseContext::Speaker::kAssistant) {
+        *why = "'you' in a user line is the assistant";
+        return false;
+      }
+      *out = ctx_.user;
+      *ref = "addressee";
+      return true;
+    }
+    if (n == 1 && In(first, {"we", "us"})) {
+      *out = ctx_.user;
+      *ref = "speaker (we)";
+      return ctx_.speaker != ParseContext::Speaker::kAssistant;
+    }
+    if ((n == 1 && first == "user") ||
+        (n == 2 && IsDet(first) && toks_[from + 1].lower == "user")) {
+      *out = ctx_.user;
+      *ref = "the user";
+      return true;
+    }
+    if (n == 1 && In(first, {"he", "she", "it", "they", "him", "them"})) {
+      return Pronoun(toks_[from].text, out, ref, why);
+    }
+    // Determiners go before a common noun ("The project" == "project");
+    // a name keeps its article ("The Hague").
+    if (n >= 2 && IsDet(first) && !toks_[from + 1].cap) ++from;
+    if (n >= 2 && (first == "our" || first == "my") &&
+        ctx_.speaker != ParseContext::Speaker::kAssistant) {
+      ++from;  // "our staging database": the user's own things
+    }
+    *out = Join(toks_, from, to);
+    if (out->empty()) {
+      *why = "empty noun phrase";
+      return false;
+    }
+    return true;
+  }
+
+  bool Pronoun(const std::string& word, std::string* out, std::string* ref,
+               std::string* why) const {
+    std::vector<std::string> distinct;
+    for (const std::string& s : ctx_.subjects) {
+      if (s == ctx_.user) continue;
+      bool seen = false;
+      for (const std::string& d : distinct)
+        seen = seen || NormalizeKey(d) == NormalizeKey(s);
+      if (!seen) distinct.push_back(s);
+    }
+    if (distinct.empty()) {
+      *why = "pronoun '" + word + "' has no earlier subject in this chunk";
+      return false;
+    }
+    if (distinct.size() > 1) {
+      *why = "pronoun '" + word + "' is ambiguous: " + distinct[0] + " or " +
+             distinct[1];
+      return false;
+    }
+    *out = distinct[0];
+    *ref = "pronoun '" + word + "' -> " + distinct[0];
+    return true;
+  }
+
+  // A possessive determiner's owner ("my" -> user, "his" -> pronoun).
+  bool Owner(const Tok& t, std::string* out, std::string* ref,
+             std::string* why) const {
+    if (t.lower == "my" || t.lower == "our") {
+      if (ctx_.speaker == ParseContext::Speaker::kAssistant) {
+        *why = "'" + t.text + "' in an assistant line is the assistant";
+        return false;
+      }
+      *out = ctx_.user;
+      *ref = "speaker";
+      return true;
+    }
+    if (t.lower == "your") {
+      if (ctx_.speaker != ParseContext::Speaker::kAssistant) {
+        *why = "'your' in a user line is the assistant's";
+        return false;
+      }
+      *out = ctx_.user;
+      *ref = "addressee";
+      return true;
+    }
+    return Pronoun(t.text, out, ref, why);
+  }
+
+  // Reads a noun phrase naming (owner, relation): "S's R", "my R",
+  // "the R of S", "the S R" (compound). Returns false when the phrase has
+  // no owner.
+  bool Relational(std::size_t from, std::size_t to, std::string* subject,
+                  std::string* relation, std::string* ref, std::string* shape,
+                  bool* capitalised, std::string* why) const {
+    if (from >= to) return false;
+    // "S's R"
+    for (std::size_t k = from; k + 1 < to; ++k) {
+      std::string owner = Possessor(toks_[k]);
+      if (owner.empty()) continue;
+      std::vector<Tok> left(toks_.begin() + from, toks_.begin() + k + 1);
+      left.back().text = owner;
+      left.back().lower = owner;
+      for (char& c : left.back().lower) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      }
+      Reader sub(ctx_, known_);
+      sub.toks_ = left;
+      if (!sub.Entity(0, left.size(), subject, ref, why)) return false;
+      *relation = Join(toks_, k + 1, to, true);
+      *capitalised = toks_[k + 1].cap;
+      *shape = "S's R";
+      return true;
+    }
+    // "my R", "his R"
+    if (IsPossDet(toks_[from].lower) && to - from >= 2) {
+      if (!Owner(toks_[from], subject, ref, why)) return false;
+      *relation = Join(toks_, from + 1, to, true);
+      *capitalised = false;
+      *shape = "my R";
+      return true;
+    }
+    // "the R of S"
+    if (IsDet(toks_[from].lower)) {
+      // "the country of citizenship of S": the longest relation the
+      // lexicon knows, else the first "of".
+      std::size_t split = 0;
+      for (std::size_t k = from + 2; k + 1 < to; ++k) {
+        if (toks_[k].lower != "of") continue;
+        if (split == 0) split = k;
+        if (known_ && known_(Join(toks_, from + 1, k, true))) split = k;
+      }
+      if (split != 0) {
+        const std::size_t k = split;
+        if (!Entity(k + 1, to, subject, ref, why)) return false;
+        *relation = Join(toks_, from + 1, k, true);
+        *capitalised = toks_[from + 1].cap;
+        *shape = "the R of S";
+        return true;
+      }
+      // "The project deadline": determiner, two or more lower-case nouns.
+      if (to - from >= 3) {
+        bool nouns = true;
+        for (std::size_t k = from + 1; k < to; ++k) {
+          nouns = nouns && !toks_[k].cap && !IsPrep(toks_[k].lower) &&
+                  !IsDet(toks_[k].lower);
+        }
+        if (nouns) {
+          *subject = Join(toks_, from + 1, to - 1);
+          if (NormalizeKey(*subject) == "user") {
+            *subject = ctx_.user;
+            *ref = "the user";
+          }
+          *relation = toks_[to - 1].lower;
+          *capitalised = false;
+          *shape = "the S R (compound)";
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  Clause Make(std::string subject, std::string relation, std::string value,
+              PhraseKind kind, std::string shape, std::string ref,
+              bool capitalised = false) const {
+    Clause c;
+    c.subject = CleanDisplay(subject);
+    c.relation = NormalizeKey(relation);
+    c.value = CleanDisplay(value);
+    c.kind = kind;
+    c.shape = std::move(shape);
+    c.subject_ref = std::move(ref);
+    c.relation_capitalised = capitalised;
+    return c;
+  }
+
+  Result<Clause> Check(Clause c) {
+    auto blank = [](const std::string& s) {
+      for (char ch : s) {
+        if (std::isalnum(static_cast<unsigned char>(ch)) ||
+            static_cast<unsigned char>(ch) >= 0x80) {
+          return false;
+        }
+      }
+      return true;
+    };
+    if (blank(c.subject)) return Fail("no subject (" + c.shape + ")");
+    if (blank(c.relation)) return Fail("no relation phrase (" + c.shape + ")");
+    if (blank(c.value)) return Fail("no value (" + c.shape + ")");
+    return c;
+  }
+
+  // Value noun phrase: object pronouns resolve like subjects.
+  std::string ValueText(std::size_t from, std::size_t to) const {
+    if (to - from == 1) {
+      std::string v, ref, why;
+      if (In(toks_[from].lower, {"me", "us"}) &&
+          ctx_.speaker != ParseContext::Speaker::kAssistant) {
+        return ctx_.user;
+      }
+    }
+    // "a/the X" values keep their words but not the article ("the payments
+    // team" -> "payments team") unless it starts a name.
+    // A lower-case article mid-sentence is not part of a name ("makes the
+    // Corolla"); a capitalised one may be ("The Hague").
+    if (to - from >= 2 && IsDet(toks_[from].lower) && !toks_[from].cap) {
+      ++from;
+    }
+    return Join(toks_, from, to);
+  }
+
+  Result<Clause> SubjectlessClause() {
+    // "Prefers dark mode in all apps": the relation is the verb.
+    std::string rel = toks_[0].lower;
+    std::size_t v = 1;
+    while (v < toks_.size() &&
+           (IsPrep(toks_[v].lower) || IsParticle(toks_[v].lower)) &&
+           v + 1 < toks_.size()) {
+      rel += " " + toks_[v].lower;
+      ++v;
+    }
+    return Check(Make(ctx_.user, rel, Join(toks_, v, toks_.size()),
+                      PhraseKind::kVerb, "(user) verb V", "implied user"));
+  }
+
+  Result<Clause> CopulaClause(std::size_t verb, std::size_t after) {
+    std::string why;
+    std::string subject, relation, ref, shape;
+    bool cap = false;
+    const std::size_t n = toks_.size();
+    if (after >= n) return Fail("nothing after the copula");
+    // 1. Left side names the relation: "S's R is V", "The R of S is V",
+    //    "My R is V", "The project deadline is V".
+    if (Relational(0, verb, &subject, &relation, &ref, &shape, &cap, &why)) {
+      // "My sister is called Ana": a naming participle before the value.
+      if (after + 1 < n && Participle(toks_[after]) &&
+          !IsPrep(toks_[after + 1].lower) && !IsDet(toks_[after + 1].lower)) {
+        ++after;
+      }
+      return Check(Make(subject, relation, ValueText(after, n),
+                        PhraseKind::kNoun, shape + " is V", ref, cap));
+    }
+    if (!why.empty()) return Fail(why);
+    std::string left, left_ref;
+    if (!Entity(0, verb, &left, &left_ref, &why)) return Fail(why);
+    const Tok& first = toks_[after];
+    // 2. Right side names the relation: "V is S's R", "V is the R of S".
+    if (Relational(after, n, &subject, &relation, &ref, &shape, &cap, &why)) {
+      if (shape != "the S R (compound)") {
+        return Check(Make(subject, relation, left, PhraseKind::kNoun,
+                          "V is " + shape, ref, cap));
+      }
+    }
+    if (!why.empty()) return Fail(why);
+    // 3. Adjectival compounds: "S is a V-born person", "S is a V citizen".
+    if (IsDet(first.lower) && after + 1 < n) {
+      for (std::size_t k = after + 1; k < n; ++k) {
+        std::size_t dash = toks_[k].text.rfind('-');
+        if (dash != std::string::npos && dash > 0 &&
+            dash + 1 < toks_[k].text.size()) {
+          std::string suffix = toks_[k].lower.substr(dash + 1);
+          Tok suffix_tok;
+          suffix_tok.lower = suffix;
+          std::string value = Join(toks_, after + 1, k);
+          value += (value.empty() ? "" : " ") + toks_[k].text.substr(0, dash);
+          // "a Lyon-born person" is born in Lyon; "a Berlin-based firm" is
+          // based in Berlin.
+          if (Participle(suffix_tok)) {
+            return Check(Make(left, suffix + " in", value, PhraseKind::kVerb,
+                              "S is a V-R(ed) X", left_ref));
+          }
+          if (WordForms::Get().Is(suffix, Pos::kNoun)) {
+            return Check(Make(left, suffix, value, PhraseKind::kNoun,
+                              "S is a V-R X", left_ref));
+          }
+        }
+      }
+      // "S is an Italian citizen": capitalised modifiers, common head.
+      std::size_t k = after + 1;
+      while (k < n && toks_[k].cap) ++k;
+      if (k > after + 1 && k + 1 == n && !toks_[k].cap) {
+        // "an Italian citizen": the adjective's pertainym is the value.
+        std::string value = Join(toks_, after + 1, k);
+        std::string noun;
+        if (k == after + 2)
+          noun = WordForms::Get().Pertainym(toks_[after + 1].lower);
+        return Check(Make(left, toks_[k].lower, noun.empty() ? value : noun,
+                          PhraseKind::kNoun,
+                          noun.empty() ? "S is a V R" : "S is a V(adj) R",
+                          left_ref));
+      }
+    }
+    // 4. Passive or stative participle: "S is represented by V",
+    //    "S was born in V", "S is originally from V", "S is allergic to V".
+    std::size_t k = after;
+    while (k < n && k < after + 3 && !IsPrep(toks_[k].lower) &&
+           !IsDet(toks_[k].lower) && !IsPossDet(toks_[k].lower) &&
+           !toks_[k].cap) {
+      ++k;
+    }
+    if (k > after && k < n && IsPrep(toks_[k].lower)) {
+      std::size_t p = k;
+      while (p < n && IsPrep(toks_[p].lower)) ++p;
+      // "is in the payments team" handled below; here a word precedes.
+      const bool passive =
+          toks_[p - 1].lower == "by" && Participle(toks_[after]);
+      if (p < n) {
+        return Check(Make(left, Join(toks_, after, p, true), ValueText(p, n),
+                          passive ? PhraseKind::kPassive : PhraseKind::kVerb,
+                          passive ? "S is R-ed by V" : "S is R prep V",
+                          left_ref));
+      }
+    }
+    // A participle naming the value directly: "S is called V".
+    if (Participle(first) && after + 1 < n && !IsPrep(toks_[after + 1].lower)) {
+      return Check(Make(left, first.lower, ValueText(after + 1, n),
+                        PhraseKind::kVerb, "S is R-ed V", left_ref));
+    }
+    // 5. Prepositional predicate: "I am on the payments team" -> the head
+    //    noun names the relation; "Yves is from Lyon" -> the preposition.
+    if (IsPrep(first.lower) && after + 1 < n) {
+      std::size_t np = after + 1;
+      if (IsDet(toks_[np].lower) && n - np >= 3 && !toks_[n - 1].cap) {
+        return Check(Make(left, toks_[n - 1].lower, ValueText(np, n),
+                          PhraseKind::kNoun, "S is prep the V R", left_ref));
+      }
+      return Check(Make(left, first.lower, ValueText(np, n), PhraseKind::kVerb,
+                        "S is prep V", left_ref));
+    }
+    // 6. A participle alone: "S is married" has no value.
+    // 7. "S is a V": class membership, keyed on "is a".
+    if (IsDet(first.lower) && (first.lower == "a" || first.lower == "an") &&
+        after + 1 < n) {
+      return Check(Make(left, "is a", Join(toks_, after + 1, n),
+                        PhraseKind::kVerb, "S is a V", left_ref));
+    }
+    return Fail("copula with no relation phrase: '" + Join(toks_, 0, n) + "'");
+  }
+
+  Result<Clause> HasClause(std::size_t verb, std::size_t have,
+                           std::size_t obj) {
+    std::string subject, ref, why;
+    if (!Entity(0, verb, &subject, &ref, &why)) return Fail(why);
+    return ObjectRelation(subject, ref, toks_[have].lower, obj);
+  }
+
+  // The object of a light verb ("has", "holds") names the relation:
+  // "a citizenship of V", "V as R", "a R of V"; else the verb does.
+  Result<Clause> ObjectRelation(const std::string& subject,
+                                const std::string& ref, const std::string& verb,
+                                std::size_t obj) {
+    const std::size_t n = toks_.size();
+    if (obj >= n) return Fail("no object after '" + verb + "'");
+    for (std::size_t k = obj + 1; k + 1 < n; ++k) {
+      if (toks_[k].lower == "as") {
+        return Check(Make(subject, Join(toks_, k + 1, n, true),
+                          ValueText(obj, k), PhraseKind::kNoun,
+                          "S " + verb + " V as R", ref));
+      }
+    }
+    std::size_t from = obj;
+    if (IsDet(toks_[from].lower) || IsPossDet(toks_[from].lower)) ++from;
+    for (std::size_t k = from + 1; k + 1 < n; ++k) {
+      if (toks_[k].lower == "of" && !toks_[from].cap) {
+        return Check(Make(subject, Join(toks_, from, k, true),
+                          ValueText(k + 1, n), PhraseKind::kNoun,
+                          "S " + verb + " a R of V", ref));
+      }
+    }
+    return Check(Make(subject, verb, ValueText(obj, n), PhraseKind::kVerb,
+                      "S " + verb + " V", ref));
+  }
+
+  Result<Clause> VerbClause(std::size_t verb, std::size_t main) {
+    std::string subject, ref, why;
+    if (!Entity(0, verb, &subject, &ref, &why)) return Fail(why);
+    const std::size_t n = toks_.size();
+    if (main >= n) return Fail("no main verb");
+    const WordForms& wf = WordForms::Get();
+    const std::string lemma = wf.Lemma(toks_[main].lower, Pos::kVerb);
+    if (lemma == "hold" || lemma == "have" || lemma == "possess") {
+      Result<Clause> c =
+          ObjectRelation(subject, ref, toks_[main].lower, main + 1);
+      if (c.ok() && c->shape != "S " + toks_[main].lower + " V") return c;
+    }
+    std::size_t p = main + 1;
+    while (p < n && (IsPrep(toks_[p].lower) || IsParticle(toks_[p].lower))) {
+      ++p;
+    }
+    // Keep adverbs that carry meaning inside the phrase ("originally").
+    std::string relation = Join(toks_, main, p, true);
+    return Check(Make(subject, relation, ValueText(p, n), PhraseKind::kVerb,
+                      "S verb V", ref));
+  }
+
+  const ParseContext& ctx_;
+  const KnownRelation& known_;
+  std::vector<Tok> toks_;
+};
+
+std::string StripTrailingPunct(std::string_view s) {
+  std::string out = CleanDisplay(s);
+  while (!out.empty() && (out.back() == ',' || out.back() == ';')) {
+    out.pop_back();
+  }
+  return out;
+}
+
+// Discourse openers that carry no fact ("Also, ...", "By the way ...").
+std::string_view StripOpeners(std::string_view s) {
+  static constexpr std::string_view kOpeners[] = {"by the way",
+                                                  "just so you know",
+                                                  "fyi",
+                                                  "for the record",
+                                                  "also",
+                                                  "and",
+                                                  "so",
+                                                  "oh",
+                                                  "well",
+                                                  "btw",
+                                                  "actually",
+                                                  "note that",
+                                                  "remember that",
+                                                  "please remember that",
+                                                  "please note that"};
+  bool again = true;
+  while (again) {
+    again = false;
+    for (std::string_view o : kOpeners) {
+      if (s.size() <= o.size() + 1) continue;
+      bool match = true;
+      for (std::size_t i = 0; i < o.size(); ++i) {
+        match = match && std::tolower(static_cast<unsigned char>(s[i])) == o[i];
+      }
+      if (!match) continue;
+      const char next = s[o.size()];
+      if (next != ' ' && next != ',' && next != ':') continue;
+      s.remove_prefix(o.size());
+      while (!s.empty() && (s[0] == ' ' || s[0] == ',' || s[0] == ':')) {
+        s.remove_prefix(1);
+      }
+      again = true;
+      break;
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+Result<Clause> ReadClause(std::string_view text, const ParseContext& context,
+                          const KnownRelation& known) {
+  Reader reader(context, known);
+  std::string clean = StripTrailingPunct(StripOpeners(text));
+  return reader.Read(clean);
+}
+
+Result<Clause> ReadSentence(std::string_view text, const ParseContext& context,
+                            const KnownRelation& known) {
+  std::string s = CleanDisplay(StripOpeners(text));
+  // A trailing correction names the old value: "Priya now, not Dev".
+  std::size_t not_at = s.rfind(", not ");
+  if (not_at != std::string::npos &&
+      s.find(',', not_at + 1) == std::string::npos) {
+    s.resize(not_at);
+  }
+  // Clauses split by ", " or "; ": the last one that reads wins when two or
+  // more read; otherwise the whole sentence (commas inside values).
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+    if ((s[i] == ',' || s[i] == ';') && s[i + 1] == ' ') {
+      parts.push_back(s.substr(start, i - start));
+      start = i + 2;
+    }
+  }
+  parts.push_back(s.substr(start));
+  if (parts.size() > 1) {
+    std::vector<Clause> read;
+    for (const std::string& part : parts) {
+      auto c = ReadClause(part, context, known);
+      if (c.ok()) read.push_back(std::move(c).value());
+    }
+    if (read.size() >= 2) {
+      Clause last = std::move(read.back());
+      last.shape += " (last of " + std::to_string(read.size()) + " clauses)";
+      return last;
+    }
+  }
+  return ReadClause(s, context, known);
+}
+
+}  // namespace factline::internal
