@@ -257,7 +257,7 @@ struct Significance {
   int score = 0;
   double human_share = 0;  // human-written bytes / all bytes, in [0, 1]
   int required = 0;        // score the chunk's tier needs
-  bool keep = false;       // score >= required
+  bool keep = false;       // score >= required, or a self statement
   std::string reason;      // "score 12 >= 10 (human share 18%): decision"
 };
 

@@ -1,5 +1,6 @@
 // factline bench factconsolidation: the FactConsolidation benchmark with
-// the three supersession arms (tools/fc_bench.h does the work).
+// the three supersession arms (tools/fc_bench.h does the work); factline
+// bench paraphrase: the paraphrase corpus (tools/paraphrase_bench.h).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -11,10 +12,14 @@
 
 #include "tools/cli.h"
 #include "tools/fc_bench.h"
+#include "tools/paraphrase_bench.h"
 
 #ifndef FACTLINE_DEFAULT_FC_DATA
 #define FACTLINE_DEFAULT_FC_DATA \
   "datasets/factconsolidation/Conflict_Resolution.json"
+#endif
+#ifndef FACTLINE_DEFAULT_PARAPHRASE_DATA
+#define FACTLINE_DEFAULT_PARAPHRASE_DATA "datasets/paraphrase"
 #endif
 
 namespace factline::cli {
@@ -91,6 +96,63 @@ void PrintExplain(const std::vector<bench::RowResult>& results) {
   }
 }
 
+struct ParaphraseArgs {
+  std::string data = FACTLINE_DEFAULT_PARAPHRASE_DATA;
+  std::vector<std::string> arms;
+  bool explain = false;
+  unsigned threads = 2;
+};
+
+void RegisterParaphrase(CLI::App* bench, GlobalOptions& global,
+                        int* exit_code) {
+  auto args = std::make_shared<ParaphraseArgs>();
+  CLI::App* cmd = bench->add_subcommand(
+      "paraphrase",
+      "issue 8 paraphrase corpus: parse accuracy (right subject, relation, "
+      "value) and update accuracy (the later value alone current), per "
+      "relation and overall, for each supersession arm");
+  cmd->add_option("--data", args->data,
+                  "directory with relations.jsonl and/or agent.jsonl")
+      ->capture_default_str();
+  cmd->add_option("--arm", args->arms,
+                  "keyed or jaccard (repeatable; default: both)");
+  cmd->add_flag("--explain", args->explain,
+                "list every wrong item with what was stored");
+  cmd->add_option("--threads", args->threads, "items run in parallel")
+      ->check(CLI::Range(1u, 64u))
+      ->capture_default_str();
+  cmd->callback([args, &global, exit_code] {
+    std::vector<bench::Arm> arms;
+    for (const std::string& name : args->arms) {
+      auto arm = bench::ParseArm(name);
+      if (!arm.ok()) {
+        std::cerr << "factline: --arm: " << arm.status().message() << "\n";
+        *exit_code = kExitUsage;
+        return;
+      }
+      arms.push_back(*arm);
+    }
+    if (arms.empty()) arms = {bench::Arm::kKeyed, bench::Arm::kJaccard};
+    auto items = bench::LoadParaphraseCorpus(args->data);
+    if (!items.ok()) {
+      *exit_code = Fail(items.status(), "bench paraphrase");
+      return;
+    }
+    auto scores =
+        bench::RunParaphrase(*items, arms, args->threads, bench::RunOptions());
+    if (!scores.ok()) {
+      *exit_code = Fail(scores.status(), "bench paraphrase");
+      return;
+    }
+    if (global.json) {
+      PrintJson(bench::ParaphraseJson(*scores, args->explain));
+    } else {
+      std::cout << bench::ParaphraseTable(*scores, args->explain);
+    }
+    *exit_code = kExitOk;
+  });
+}
+
 }  // namespace
 
 void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code) {
@@ -114,6 +176,7 @@ void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code) {
                  "(row, arm) runs in parallel; 1 for undisturbed latencies")
       ->check(CLI::Range(1u, 64u))
       ->capture_default_str();
+  RegisterParaphrase(bench, global, exit_code);
   fc->callback([args, &global, exit_code] {
     std::vector<bench::Arm> arms;
     for (const std::string& name : args->arms) {
