@@ -204,14 +204,21 @@ struct Atom {
   std::string value;     // display form of the object
   std::string text;      // sentence it was parsed from; empty if none
   Category category = Category::kFact;
+  // The valid interval [valid_from, valid_to) as the source stated it;
+  // nothing rewrites it (supersession is recorded in superseded_by/_at and
+  // in the slot's derived timeline, see docs/valid_time.md).
   Timestamp valid_from = kNoTime;  // kNoTime: defaults to tx_time on write
-  Timestamp valid_to = kForever;   // set when superseded
+  Timestamp valid_to = kForever;   // kForever: open (stated no end)
   Timestamp tx_time = kNoTime;     // kNoTime: stamped with NowMicros()
   Provenance provenance;
   EntityId subject_id = 0;  // assigned by the graph on write
   std::uint64_t relation_id = 0;
   EntityId value_id = 0;
-  AtomId superseded_by = kNoAtom;          // newer atom that closed this one
+  // The later-learned atom that took over the end of this one's effective
+  // interval (it stopped being the value because of it), and when that was
+  // learned (its tx_time); kNoAtom/kNoTime when none.
+  AtomId superseded_by = kNoAtom;
+  Timestamp superseded_at = kNoTime;
   AtomId supersedes = kNoAtom;             // older atom this one closed
   std::vector<std::string> reinforced_by;  // sources that repeated it
 };

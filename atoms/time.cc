@@ -12,8 +12,33 @@ namespace factline {
 namespace {
 
 constexpr std::int64_t kMicrosPerSecond = 1000000;
-// Values below this are treated as counters, not dates (before 1971-01-01).
-constexpr Timestamp kFirstRealDate = 365LL * 86400 * kMicrosPerSecond;
+constexpr std::int64_t kMicrosPerDay = 86400 * kMicrosPerSecond;
+// FormatTimestamp prints times within this distance of the epoch (about 2
+// hours 47 minutes either side of 1970-01-01T00:00Z) as counters ("@259"):
+// serial-number clocks (FactConsolidation numbers its facts 1..N) stay
+// readable, and no date a person states falls there.
+constexpr Timestamp kSerialLimit = 10'000'000'000;
+
+struct CivilDate {
+  std::int64_t year;
+  unsigned month;
+  unsigned day;
+};
+
+// The proleptic Gregorian date of a day count since 1970-01-01 (H.
+// Hinnant's civil_from_days), for any year, negative ones included.
+CivilDate CivilFromDays(std::int64_t z) {
+  z += 719468;
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const auto doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+  const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+  return {y + (m <= 2), m, d};
+}
 
 // Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's
 // days_from_civil), so parsing needs no timezone database.
@@ -186,20 +211,30 @@ Status CheckTimeRange(Timestamp t, std::string_view what) {
 std::string FormatTimestamp(Timestamp t) {
   if (t == kForever) return "now";
   if (t == kNoTime) return "-";
-  if (t < kFirstRealDate) {
+  if (t > -kSerialLimit && t < kSerialLimit) {
     // Built in two steps: GCC 12 -O3 flags "@" + to_string() with a false
     // -Wrestrict positive.
     std::string counter = "@";
     counter += std::to_string(t);
     return counter;
   }
-  std::time_t secs = static_cast<std::time_t>(t / kMicrosPerSecond);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
+  // Floor division, so times before the epoch land on the right day.
+  std::int64_t days = t / kMicrosPerDay;
+  std::int64_t micros = t % kMicrosPerDay;
+  if (micros < 0) {
+    micros += kMicrosPerDay;
+    --days;
+  }
+  const CivilDate date = CivilFromDays(days);
+  const std::int64_t secs = micros / kMicrosPerSecond;
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02dZ",
-                tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-                tm.tm_min, tm.tm_sec);
+  // ISO 8601: four-digit years, a minus sign before year 0 ("-0044").
+  std::snprintf(buf, sizeof buf, "%s%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
+                date.year < 0 ? "-" : "",
+                static_cast<long long>(date.year < 0 ? -date.year : date.year),
+                date.month, date.day, static_cast<long long>(secs / 3600),
+                static_cast<long long>(secs / 60 % 60),
+                static_cast<long long>(secs % 60));
   return buf;
 }
 

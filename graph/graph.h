@@ -27,7 +27,8 @@
 namespace factline::graph {
 
 // Bumped whenever the on-disk layout changes; Open refuses other versions.
-inline constexpr std::uint32_t kFormatVersion = 1;
+// 2: stated intervals kept, superseded_at, the `timeline` database.
+inline constexpr std::uint32_t kFormatVersion = 2;
 
 struct StoreOptions {
   std::size_t initial_map_bytes = 64u << 20;         // grown on MDB_MAP_FULL
@@ -48,6 +49,43 @@ struct Relation {
   std::string key;  // canonical relation key ("P641", "works at")
   Cardinality cardinality = Cardinality::kOne;
 };
+
+// One piece of a slot's valid-time timeline: `atom` is the slot's value
+// over [from, to) (to may be kForever: open). See docs/valid_time.md.
+struct ValidSegment {
+  Timestamp from = 0;
+  Timestamp to = kForever;
+  AtomId atom = kNoAtom;
+  bool operator==(const ValidSegment&) const = default;
+};
+
+// The valid-time model (docs/valid_time.md, DESIGN.md section 1): places an
+// atom stated over [from, to) on a slot's timeline (sorted by from).
+// kMany: the stated interval is added as it is. kOne: a closed atom takes
+// [from, to) over whatever is there (the earlier atoms keep the rest of
+// their segments); an open atom (to == kForever) takes [from, next), next
+// being the earliest segment start after `from` (open if none). An empty
+// interval (from >= to) places nothing. Atoms must be placed in the order
+// they were learned.
+void PlaceOnTimeline(Cardinality cardinality, Timestamp from, Timestamp to,
+                     AtomId atom, std::vector<ValidSegment>* timeline);
+// The atoms whose segment holds t (at most one for a kOne timeline), in
+// segment order, each once.
+std::vector<AtomId> OwnersAt(const std::vector<ValidSegment>& timeline,
+                             Timestamp t);
+// The segments of `atom`, in order.
+std::vector<ValidSegment> SegmentsOf(const std::vector<ValidSegment>& timeline,
+                                     AtomId atom);
+// Atoms of `before` whose effective end moved earlier (or who lost every
+// segment) in `after`: the ones a placement superseded, by ascending id.
+std::vector<AtomId> EndedEarlier(const std::vector<ValidSegment>& before,
+                                 const std::vector<ValidSegment>& after);
+// Derives a slot's timeline from scratch: `atoms` must be the slot's atoms
+// in the order they were learned (Reader::History order). Rejected
+// (quarantined) atoms are left out. Sets each atom's superseded_by,
+// superseded_at and supersedes as the derivation leaves them.
+std::vector<ValidSegment> DeriveTimeline(Cardinality cardinality,
+                                         std::vector<Atom>* atoms);
 
 // One audit-log entry. Sequence numbers start at 1 and have no gaps.
 struct AuditRecord {
@@ -115,6 +153,15 @@ class Reader {
   // by atom id).
   virtual Result<std::vector<AtomId>> History(EntityId subject,
                                               RelationId relation) const = 0;
+  // The slot's valid-time timeline (see PlaceOnTimeline), sorted by from;
+  // NotFound when the slot has none (never written through the timeline,
+  // e.g. by a baseline policy). The default is NotSupported.
+  virtual Result<std::vector<ValidSegment>> Timeline(EntityId subject,
+                                                     RelationId relation) const;
+  // Relations the subject has any atom of (current or past), by id. The
+  // default is NotSupported.
+  virtual Result<std::vector<RelationId>> RelationsOfSubject(
+      EntityId subject) const;
   // Current atoms of every relation of a subject.
   virtual Result<std::vector<AtomId>> CurrentOfSubject(
       EntityId subject) const = 0;
@@ -173,6 +220,10 @@ class Writer : public Reader {
   // ids never assigned; membership of the slot is the caller's promise.
   virtual Status SetCurrent(EntityId subject, RelationId relation,
                             const std::vector<AtomId>& atoms) = 0;
+  // Replaces the slot's timeline (empty removes it). InvalidArgument for an
+  // unknown slot, atom ids never assigned, or an empty segment.
+  virtual Status SetTimeline(EntityId subject, RelationId relation,
+                             const std::vector<ValidSegment>& timeline) = 0;
   // Appends to the audit log; fills record->seq (and record->time with
   // NowMicros when it is 0).
   virtual Status AppendAudit(AuditRecord* record) = 0;

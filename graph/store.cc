@@ -58,6 +58,7 @@ struct Dbs {
   Dbi audit = 0;            // seq -> AuditRecord
   Dbi held = 0;             // held item id -> HeldItem (review, quarantine)
   Dbi refreshed = 0;        // atom id -> last reinforcement/re-verification
+  Dbi timeline = 0;         // (subject, relation) -> valid-time segments
 };
 
 struct DbSpec {
@@ -79,6 +80,7 @@ constexpr DbSpec kDbSpecs[] = {
     {"audit", &Dbs::audit, false},
     {"held", &Dbs::held, false},
     {"refreshed", &Dbs::refreshed, false},
+    {"timeline", &Dbs::timeline, false},
 };
 
 constexpr std::size_t kEntityRefSize = 8;    // id
@@ -219,6 +221,38 @@ class TxnReader : public Interface {
                  [&out](std::string_view v) {
                    out.push_back(GetBigEndian64(v.data() + 8));
                  }));
+    return out;
+  }
+
+  Result<std::vector<ValidSegment>> Timeline(
+      EntityId subject, RelationId relation) const override {
+    std::string_view v;
+    Status s = txn_->Get(dbs_->timeline, IdKey2(subject, relation).view(), &v);
+    if (s.IsNotFound()) {
+      return Status::NotFound("slot (" + std::to_string(subject) + ", " +
+                              std::to_string(relation) + ") has no timeline");
+    }
+    FACTLINE_RETURN_IF_ERROR(s);
+    std::vector<ValidSegment> out;
+    FACTLINE_RETURN_IF_ERROR(internal::DecodeTimeline(v, &out).WithContext(
+        Where("timeline of slot (" + std::to_string(subject) + ", " +
+              std::to_string(relation) + ")")));
+    return out;
+  }
+
+  Result<std::vector<RelationId>> RelationsOfSubject(
+      EntityId subject) const override {
+    std::vector<RelationId> out;
+    FACTLINE_ASSIGN_OR_RETURN(Cursor cursor,
+                              Cursor::Open(*txn_, dbs_->history));
+    auto start = IdKey2(subject, 0);
+    std::string_view k = start.view(), v;
+    Status s = cursor.Get(CursorOp::kSetRange, &k, &v);
+    while (s.ok() && k.size() == 16 && GetBigEndian64(k.data()) == subject) {
+      out.push_back(GetBigEndian64(k.data() + 8));
+      s = cursor.Get(CursorOp::kNextNoDup, &k, &v);
+    }
+    if (!s.ok() && !s.IsNotFound()) return s;
     return out;
   }
 
@@ -605,6 +639,32 @@ class WriterImpl final : public TxnReader<Writer> {
     return Status::Ok();
   }
 
+  Status SetTimeline(EntityId subject, RelationId relation,
+                     const std::vector<ValidSegment>& timeline) override {
+    if (subject == 0 || subject > counters_.last_entity || relation == 0 ||
+        relation > counters_.last_relation) {
+      return Status::InvalidArgument("SetTimeline: unknown slot (" +
+                                     std::to_string(subject) + ", " +
+                                     std::to_string(relation) + ")");
+    }
+    for (const ValidSegment& seg : timeline) {
+      if (seg.atom == kNoAtom || seg.atom > counters_.last_atom ||
+          seg.from >= seg.to) {
+        return Status::InvalidArgument("SetTimeline: bad segment of atom " +
+                                       std::to_string(seg.atom));
+      }
+    }
+    const auto key = IdKey2(subject, relation);
+    if (timeline.empty()) {
+      Status s = wtxn_->Del(dbs_->timeline, key.view());
+      return s.IsNotFound() ? Status::Ok() : s;
+    }
+    scratch_.clear();
+    internal::EncodeTimeline(timeline, &scratch_);
+    return wtxn_->Put(dbs_->timeline, key.view(), scratch_,
+                      PutMode::kOverwrite);
+  }
+
   Status AppendAudit(AuditRecord* record) override {
     FACTLINE_RETURN_IF_ERROR(CheckField("audit action", record->action, false));
     FACTLINE_RETURN_IF_ERROR(CheckField("audit detail", record->detail, false));
@@ -976,6 +1036,14 @@ Status Reader::ForEachHeld(
 
 Result<Timestamp> Reader::Refreshed(AtomId) const {
   return Status::NotSupported("this reader has no refresh times");
+}
+
+Result<std::vector<ValidSegment>> Reader::Timeline(EntityId, RelationId) const {
+  return Status::NotSupported("this reader has no timelines");
+}
+
+Result<std::vector<RelationId>> Reader::RelationsOfSubject(EntityId) const {
+  return Status::NotSupported("this reader has no slot list");
 }
 
 std::string_view ToString(HeldState state) {

@@ -6,6 +6,7 @@
 
 #include "index/index.h"
 #include "query/internal/memory_impl.h"
+#include "query/internal/valid_time.h"
 #include "query/internal/views.h"
 #include "query/query.h"
 
@@ -169,8 +170,9 @@ std::vector<std::string> RelationKeys(const Lexicon& lexicon,
   return keys;
 }
 
-// Runs ids_of on the slot's atom ids; an unknown subject or relation is an
-// empty answer, not an error.
+// Runs views_of on the slot; an unknown subject or relation is an empty
+// answer, not an error. Quarantined atoms are kept for review, never
+// answered with (views_of leaves them out).
 // Read keys get the checks written ones get, so that an empty,
 // punctuation-only, oversized or non-UTF-8 key is a plain InvalidArgument
 // instead of an LMDB error.
@@ -190,8 +192,8 @@ Status CheckReadKey(std::string_view what, std::string_view key) {
 Result<std::vector<FactView>> SlotQuery(
     const graph::Store& store, const Lexicon& lexicon, std::string_view subject,
     std::string_view relation,
-    const std::function<Result<std::vector<AtomId>>(
-        const graph::Reader&, EntityId, RelationId)>& ids_of) {
+    const std::function<Result<std::vector<FactView>>(
+        const graph::Reader&, EntityId, RelationId)>& views_of) {
   FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
   FACTLINE_RETURN_IF_ERROR(CheckReadKey("relation", relation));
   std::vector<FactView> out;
@@ -203,17 +205,7 @@ Result<std::vector<FactView>> SlotQuery(
       auto rel = r.FindRelation(key);
       if (rel.status().IsNotFound()) continue;
       if (!rel.ok()) return rel.status();
-      FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
-                                ids_of(r, entity->id, rel->id));
-      for (AtomId id : ids) {
-        FACTLINE_ASSIGN_OR_RETURN(FactView view,
-                                  query::internal::MakeView(r, id));
-        // Quarantined atoms are kept for review, never answered with.
-        if (view.atom.provenance.verification == Verification::kRejected) {
-          continue;
-        }
-        out.push_back(std::move(view));
-      }
+      FACTLINE_ASSIGN_OR_RETURN(out, views_of(r, entity->id, rel->id));
       if (!out.empty()) break;
     }
     return Status::Ok();
@@ -226,17 +218,19 @@ Result<std::vector<FactView>> SlotQuery(
 
 Result<std::vector<FactView>> Memory::Current(std::string_view subject,
                                               std::string_view relation) const {
+  const Timestamp now = NowMicros();
   return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
-                   [](const graph::Reader& r, EntityId s, RelationId rel) {
-                     return r.Current(s, rel);
+                   [now](const graph::Reader& r, EntityId s, RelationId rel) {
+                     return query::internal::CurrentViews(r, s, rel, now);
                    });
 }
 
 Result<std::vector<FactView>> Memory::History(std::string_view subject,
-                                              std::string_view relation) const {
+                                              std::string_view relation,
+                                              HistoryOrder order) const {
   return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
-                   [](const graph::Reader& r, EntityId s, RelationId rel) {
-                     return r.History(s, rel);
+                   [order](const graph::Reader& r, EntityId s, RelationId rel) {
+                     return query::internal::HistoryViews(r, s, rel, order);
                    });
 }
 
@@ -244,24 +238,35 @@ Result<std::vector<FactView>> Memory::AsOf(std::string_view subject,
                                            std::string_view relation,
                                            Timestamp t, TimeAxis axis) const {
   return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
-                   [&](const graph::Reader& r, EntityId s,
-                       RelationId rel) -> Result<std::vector<AtomId>> {
-                     FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
-                                               r.History(s, rel));
-                     std::vector<AtomId> out;
-                     for (AtomId id : history) {
-                       FACTLINE_ASSIGN_OR_RETURN(Atom atom, r.GetAtom(id));
-                       bool live;
-                       if (axis == TimeAxis::kValid) {
-                         live = atom.valid_from <= t && t < atom.valid_to;
-                       } else {
-                         live = atom.tx_time <= t &&
-                                query::internal::CurrentAtTxTime(r, atom, t);
-                       }
-                       if (live) out.push_back(id);
-                     }
-                     return out;
+                   [&](const graph::Reader& r, EntityId s, RelationId rel) {
+                     return axis == TimeAxis::kValid
+                                ? query::internal::AsOfValidViews(r, s, rel, t)
+                                : query::internal::AsOfTxViews(r, s, rel, t);
                    });
+}
+
+Result<std::vector<FactView>> Memory::Timeline(
+    std::string_view subject, std::string_view relation) const {
+  if (!relation.empty()) {
+    return History(subject, relation, HistoryOrder::kValid);
+  }
+  std::vector<FactView> out;
+  Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
+    auto entity = r.FindEntity(subject);
+    if (entity.status().IsNotFound()) return Status::Ok();
+    if (!entity.ok()) return entity.status();
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<RelationId> relations,
+                              r.RelationsOfSubject(entity->id));
+    for (RelationId rel : relations) {
+      FACTLINE_ASSIGN_OR_RETURN(std::vector<FactView> views,
+                                query::internal::HistoryViews(
+                                    r, entity->id, rel, HistoryOrder::kValid));
+      for (FactView& v : views) out.push_back(std::move(v));
+    }
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return out;
 }
 
 Result<std::vector<FactView>> Memory::Entity(std::string_view subject) const {

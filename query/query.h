@@ -47,6 +47,18 @@ struct FactView {
   Atom atom;
   std::vector<Atom> superseded;  // atoms this one closed, newest first
   std::string why;               // provenance and standing, one line
+  // Where the atom is its slot's value on the valid-time axis, derived from
+  // the stated intervals (docs/valid_time.md); for AsOf on the transaction
+  // axis, as derived from what was known then. Empty: overridden
+  // everywhere (by a later statement with the same start) or never stated
+  // over a non-empty interval.
+  std::vector<graph::ValidSegment> effective;
+};
+
+// Order of Memory::History.
+enum class HistoryOrder {
+  kTransaction,  // as learned (tx_time, then atom id)
+  kValid,        // by effective start (stated start when overridden)
 };
 
 // An atom due for re-verification (Memory::DueForReverification).
@@ -157,10 +169,20 @@ class Memory {
                                         std::string_view relation) const;
   // Every value the slot ever had, oldest transaction first (quarantined
   // atoms are left out; Held(HeldFilter::kQuarantined) lists them).
-  Result<std::vector<FactView>> History(std::string_view subject,
-                                        std::string_view relation) const;
-  // The value(s) as the store stood at transaction time `t`, or the values
-  // valid at `t` by today's knowledge (TimeAxis::kValid).
+  Result<std::vector<FactView>> History(
+      std::string_view subject, std::string_view relation,
+      HistoryOrder order = HistoryOrder::kTransaction) const;
+  // The subject's values on the valid-time axis: one slot's (relation not
+  // empty) or every slot's, grouped by relation, each in valid-time order,
+  // with stated and effective intervals and when each was learned and
+  // superseded (Atom::tx_time, superseded_at). Quarantined atoms are left
+  // out. Empty when nothing is known.
+  Result<std::vector<FactView>> Timeline(std::string_view subject,
+                                         std::string_view relation = {}) const;
+  // The value(s) as the store stood at transaction time `t` (derived from
+  // the atoms learned by `t` only: no end or supersession learned later),
+  // or the values valid at `t` by today's knowledge (TimeAxis::kValid: the
+  // slot's timeline owner(s) at `t`; a gap is an empty answer).
   Result<std::vector<FactView>> AsOf(std::string_view subject,
                                      std::string_view relation, Timestamp t,
                                      TimeAxis axis) const;

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <functional>
+#include <optional>
 
 namespace factline::resolver::internal {
 
@@ -86,13 +87,110 @@ Status StoreAtom(graph::Writer& w, Atom* atom, Cardinality cardinality,
   // policies may not be the incoming atom's slot.
   for (AtomId target : close) {
     FACTLINE_ASSIGN_OR_RETURN(Atom old, w.GetAtom(target));
-    old.valid_to = atom->valid_from;
     old.superseded_by = atom->id;
+    old.superseded_at = atom->tx_time;
     FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(old));
     FACTLINE_RETURN_IF_ERROR(RemoveFromCurrent(w, old));
   }
   if (atom->superseded_by != kNoAtom) return Status::Ok();
   return AddToCurrent(w, *atom);
+}
+
+namespace {
+
+// The slot's timeline; empty when it has none yet.
+Result<std::vector<graph::ValidSegment>> LoadTimeline(graph::Writer& w,
+                                                      EntityId subject,
+                                                      RelationId relation) {
+  auto timeline = w.Timeline(subject, relation);
+  if (timeline.status().IsNotFound()) {
+    return std::vector<graph::ValidSegment>();
+  }
+  return timeline;
+}
+
+// Sets the slot's current atoms to the timeline's owners at `now`, leaving
+// the record alone when they are the same.
+Status SyncCurrent(graph::Writer& w, EntityId subject, RelationId relation,
+                   const std::vector<graph::ValidSegment>& timeline,
+                   Timestamp now) {
+  std::vector<AtomId> owners = graph::OwnersAt(timeline, now);
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> current,
+                            w.Current(subject, relation));
+  if (owners == current) return Status::Ok();
+  return w.SetCurrent(subject, relation, owners);
+}
+
+}  // namespace
+
+Status PlaceAtom(graph::Writer& w, Atom* atom, Cardinality cardinality,
+                 Timestamp now, std::vector<AtomId>* closed, bool* current) {
+  closed->clear();
+  FACTLINE_RETURN_IF_ERROR(
+      w.InternRelation(atom->relation, cardinality).status());
+  FACTLINE_RETURN_IF_ERROR(w.InsertAtom(atom));
+  FACTLINE_ASSIGN_OR_RETURN(
+      std::vector<graph::ValidSegment> timeline,
+      LoadTimeline(w, atom->subject_id, atom->relation_id));
+  const std::vector<graph::ValidSegment> before = timeline;
+  graph::PlaceOnTimeline(cardinality, atom->valid_from, atom->valid_to,
+                         atom->id, &timeline);
+  *closed = graph::EndedEarlier(before, timeline);
+  for (AtomId id : *closed) {
+    FACTLINE_ASSIGN_OR_RETURN(Atom old, w.GetAtom(id));
+    old.superseded_by = atom->id;
+    old.superseded_at = atom->tx_time;
+    FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(old));
+  }
+  if (!closed->empty() && atom->supersedes == kNoAtom) {
+    atom->supersedes = closed->front();
+    FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(*atom));
+  }
+  FACTLINE_RETURN_IF_ERROR(
+      w.SetTimeline(atom->subject_id, atom->relation_id, timeline));
+  const std::vector<AtomId> owners = graph::OwnersAt(timeline, now);
+  *current = std::find(owners.begin(), owners.end(), atom->id) != owners.end();
+  return SyncCurrent(w, atom->subject_id, atom->relation_id, timeline, now);
+}
+
+Status PlaceReinforcement(graph::Writer& w, const Atom& target, Timestamp from,
+                          Timestamp to, bool* placed) {
+  *placed = false;
+  auto timeline = w.Timeline(target.subject_id, target.relation_id);
+  if (timeline.status().IsNotFound()) return Status::Ok();
+  if (!timeline.ok()) return timeline.status();
+  FACTLINE_ASSIGN_OR_RETURN(graph::Relation rel,
+                            w.GetRelation(target.relation_id));
+  if (rel.cardinality != Cardinality::kOne) return Status::Ok();
+  graph::PlaceOnTimeline(Cardinality::kOne, from, to, target.id, &*timeline);
+  *placed = true;
+  return w.SetTimeline(target.subject_id, target.relation_id, *timeline);
+}
+
+Status RederiveSlot(graph::Writer& w, EntityId subject, RelationId relation,
+                    Cardinality cardinality, Timestamp now) {
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                            w.History(subject, relation));
+  std::vector<Atom> atoms;
+  atoms.reserve(ids.size());
+  for (AtomId id : ids) {
+    FACTLINE_ASSIGN_OR_RETURN(atoms.emplace_back(), w.GetAtom(id));
+  }
+  std::vector<Atom> derived = atoms;
+  const std::vector<graph::ValidSegment> timeline =
+      graph::DeriveTimeline(cardinality, &derived);
+  for (std::size_t i = 0; i < atoms.size(); ++i) {
+    const Atom& was = atoms[i];
+    const Atom& now_is = derived[i];
+    if (was.superseded_by == now_is.superseded_by &&
+        was.superseded_at == now_is.superseded_at &&
+        was.supersedes == now_is.supersedes) {
+      continue;
+    }
+    FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(now_is));
+  }
+  FACTLINE_RETURN_IF_ERROR(w.SetTimeline(subject, relation, timeline));
+  return SyncCurrent(w, subject, relation, timeline, now);
 }
 
 Status ReinforceAtom(graph::Writer& w, AtomId target, const std::string& source,
@@ -104,19 +202,46 @@ Status ReinforceAtom(graph::Writer& w, AtomId target, const std::string& source,
   return w.SetRefreshed(target, refreshed);
 }
 
+namespace {
+
+// The slot's cardinality when the slot has a timeline; nullopt otherwise.
+Result<std::optional<Cardinality>> TimelineCardinality(graph::Writer& w,
+                                                       const Atom& atom) {
+  auto timeline = w.Timeline(atom.subject_id, atom.relation_id);
+  if (timeline.status().IsNotFound()) return std::optional<Cardinality>();
+  if (!timeline.ok()) return timeline.status();
+  FACTLINE_ASSIGN_OR_RETURN(graph::Relation rel,
+                            w.GetRelation(atom.relation_id));
+  return std::optional<Cardinality>(rel.cardinality);
+}
+
+}  // namespace
+
 Status QuarantineAtom(graph::Writer& w, AtomId id) {
   FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(id));
   atom.provenance.verification = Verification::kRejected;
-  // An empty valid interval: by today's knowledge it was never true.
-  atom.valid_to = atom.valid_from;
   FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(atom));
+  FACTLINE_ASSIGN_OR_RETURN(std::optional<Cardinality> card,
+                            TimelineCardinality(w, atom));
+  if (card) {
+    // By today's knowledge it was never true: the slot is derived again
+    // without it, so what it had taken over comes back.
+    return RederiveSlot(w, atom.subject_id, atom.relation_id, *card,
+                        NowMicros());
+  }
   return RemoveFromCurrent(w, atom);
 }
 
 Status ReinstateAtom(graph::Writer& w, AtomId id) {
   FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(id));
+  FACTLINE_ASSIGN_OR_RETURN(std::optional<Cardinality> card,
+                            TimelineCardinality(w, atom));
+  if (card) {
+    return RederiveSlot(w, atom.subject_id, atom.relation_id, *card,
+                        NowMicros());
+  }
   atom.superseded_by = kNoAtom;
-  atom.valid_to = kForever;
+  atom.superseded_at = kNoTime;
   FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(atom));
   return AddToCurrent(w, atom);
 }
@@ -157,6 +282,7 @@ nlohmann::json AtomJson(const Atom& atom) {
   if (!p.session_id.empty()) j["session_id"] = p.session_id;
   if (!p.source.empty()) j["source"] = p.source;
   if (atom.superseded_by != kNoAtom) j["superseded_by"] = atom.superseded_by;
+  if (atom.superseded_at != kNoTime) j["superseded_at"] = atom.superseded_at;
   if (atom.supersedes != kNoAtom) j["supersedes"] = atom.supersedes;
   if (!atom.reinforced_by.empty()) j["reinforced_by"] = atom.reinforced_by;
   return j;
@@ -195,6 +321,7 @@ Status AtomFromJson(const nlohmann::json& j, Atom* atom) {
       {"tx_time", &atom->tx_time},
       {"valid_from", &atom->valid_from},
       {"valid_to", &atom->valid_to},
+      {"superseded_at", &atom->superseded_at},
   };
   for (const auto& [field, out] : times) {
     if (!Optional(j, field, out)) return Missing(kWhat, field);
@@ -374,6 +501,9 @@ void WriteAtom(JsonOut& j, const Atom& atom) {
   if (atom.superseded_by != kNoAtom) {
     j.Key("superseded_by").Uint(atom.superseded_by);
   }
+  if (atom.superseded_at != kNoTime) {
+    j.Key("superseded_at").Int(atom.superseded_at);
+  }
   if (atom.supersedes != kNoAtom) j.Key("supersedes").Uint(atom.supersedes);
   if (!atom.reinforced_by.empty()) {
     j.Key("reinforced_by").OpenArray();
@@ -389,7 +519,7 @@ std::string StoredDetail(const Atom& atom, Cardinality cardinality,
                          const std::string& reason,
                          const std::vector<GateVerdict>& verdicts,
                          const std::vector<AtomId>& closed, double offered,
-                         std::uint64_t version) {
+                         std::uint64_t version, Timestamp placed_at) {
   std::string out;
   out.reserve(384 + atom.text.size());
   JsonOut j(&out);
@@ -401,6 +531,7 @@ std::string StoredDetail(const Atom& atom, Cardinality cardinality,
   j.Key("prev_confidence").Double(offered);
   j.Key("new_confidence").Double(atom.provenance.confidence);
   j.Key("version").Uint(version);
+  if (placed_at != kNoTime) j.Key("placed_at").Int(placed_at);
   if (!closed.empty()) {
     j.Key("closed").OpenArray();
     for (AtomId id : closed) j.Uint(id);

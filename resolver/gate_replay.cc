@@ -79,7 +79,16 @@ Status ReplayOne(graph::Writer& w, const graph::AuditRecord& r) {
     }
     const AtomId expected = atom.id;
     atom.id = kNoAtom;
-    FACTLINE_RETURN_IF_ERROR(internal::StoreAtom(w, &atom, cardinality, close));
+    if (auto placed = j.find("placed_at"); placed != j.end()) {
+      if (!placed->is_number_integer()) return Bad(r, "malformed placed_at");
+      std::vector<AtomId> closed;
+      bool current = false;
+      FACTLINE_RETURN_IF_ERROR(internal::PlaceAtom(
+          w, &atom, cardinality, placed->get<Timestamp>(), &closed, &current));
+    } else {
+      FACTLINE_RETURN_IF_ERROR(
+          internal::StoreAtom(w, &atom, cardinality, close));
+    }
     if (atom.id != expected) {
       return Bad(r, "replay assigned atom id " + std::to_string(atom.id) +
                         ", the log says " + std::to_string(expected));
@@ -95,8 +104,19 @@ Status ReplayOne(graph::Writer& w, const graph::AuditRecord& r) {
       return Bad(r, "missing new_confidence or refreshed");
     }
     Atom out;
-    return internal::ReinforceAtom(w, r.atom, source, conf->get<double>(),
-                                   refreshed->get<Timestamp>(), &out);
+    FACTLINE_RETURN_IF_ERROR(
+        internal::ReinforceAtom(w, r.atom, source, conf->get<double>(),
+                                refreshed->get<Timestamp>(), &out));
+    auto from = j.find("placed_from");
+    auto to = j.find("placed_to");
+    if (from == j.end() && to == j.end()) return Status::Ok();
+    if (from == j.end() || to == j.end() || !from->is_number_integer() ||
+        !to->is_number_integer()) {
+      return Bad(r, "malformed placed_from/placed_to");
+    }
+    bool placed = false;
+    return internal::PlaceReinforcement(w, out, from->get<Timestamp>(),
+                                        to->get<Timestamp>(), &placed);
   }
   if (a == ToString(Action::kQueued) || a == ToString(Action::kRejected) ||
       a == internal::kActionApproved) {

@@ -54,7 +54,7 @@ Result<Decision> Resolver::Approve(std::uint64_t item_id,
     atom.id = kNoAtom;
     atom.subject_id = atom.relation_id = atom.value_id = 0;
     atom.superseded_by = atom.supersedes = kNoAtom;
-    atom.valid_to = kForever;
+    atom.superseded_at = kNoTime;  // the stated interval is kept as given
     atom.tx_time = NowMicros();
     if (atom.valid_from == kNoTime) atom.valid_from = atom.tx_time;
     atom.provenance.verification = Verification::kVerified;

@@ -18,14 +18,11 @@ const Atom* SameValue(const Atom& incoming, const std::vector<Atom>& current) {
 
 class KeyedPolicy final : public SupersessionPolicy {
  public:
+  // `current` holds the slot's value(s) at the incoming atom's valid time
+  // (Resolver's LoadSlot); the timeline decides everything else.
   Status Choose(const graph::Reader& /*reader*/, const Atom& incoming,
                 Cardinality cardinality, const std::vector<Atom>& current,
                 Choice* choice) override {
-    if (current.empty()) {
-      choice->kind = Choice::Kind::kAdd;
-      choice->reason = "first value of its slot";
-      return Status::Ok();
-    }
     if (const Atom* same = SameValue(incoming, current)) {
       choice->kind = Choice::Kind::kReinforce;
       choice->targets = {same->id};
@@ -33,33 +30,21 @@ class KeyedPolicy final : public SupersessionPolicy {
           "same value as current atom #" + std::to_string(same->id);
       return Status::Ok();
     }
-    if (cardinality == Cardinality::kMany) {
-      choice->kind = Choice::Kind::kAdd;
-      choice->reason = "many-valued relation: added alongside " +
-                       std::to_string(current.size()) + " current value(s)";
-      return Status::Ok();
-    }
-    const Atom& newest = *std::max_element(current.begin(), current.end(),
-                                           [](const Atom& a, const Atom& b) {
-                                             return a.valid_from < b.valid_from;
-                                           });
-    if (incoming.valid_from < newest.valid_from) {
-      choice->kind = Choice::Kind::kHistoryOnly;
-      choice->targets = {newest.id};
-      choice->reason = "valid from " + FormatTimestamp(incoming.valid_from) +
-                       ", before current atom #" + std::to_string(newest.id) +
-                       " (valid from " + FormatTimestamp(newest.valid_from) +
-                       ")";
-      return Status::Ok();
-    }
-    choice->kind = Choice::Kind::kSupersede;
+    choice->kind = Choice::Kind::kAdd;
     choice->targets.clear();
-    for (const Atom& atom : current) choice->targets.push_back(atom.id);
-    choice->reason = "new value for one-valued slot (" + incoming.subject +
-                     ", " + incoming.relation + "): '" + newest.value +
-                     "' -> '" + incoming.value + "'";
+    if (current.empty()) {
+      choice->reason = "first value of its slot";
+    } else if (cardinality == Cardinality::kMany) {
+      choice->reason = "many-valued relation: added alongside " +
+                       std::to_string(current.size()) + " value(s)";
+    } else {
+      choice->reason = "new value for one-valued slot (" + incoming.subject +
+                       ", " + incoming.relation + "): '" +
+                       current.front().value + "' -> '" + incoming.value + "'";
+    }
     return Status::Ok();
   }
+  bool PlacesOnTimeline() const override { return true; }
 };
 
 class NoSupersessionPolicy final : public SupersessionPolicy {

@@ -204,13 +204,54 @@ Status Resolver::Impl::LoadSlot(const graph::Reader& r, const Atom& atom,
   if (!subject.ok()) {
     return subject.status().IsNotFound() ? Status::Ok() : subject.status();
   }
-  FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
-                            r.Current(subject->id, relation->id));
-  for (AtomId id : ids) {
+  auto timeline = r.Timeline(subject->id, relation->id);
+  if (!timeline.ok() && !timeline.status().IsNotFound()) {
+    return timeline.status();
+  }
+  if (!timeline.ok()) {
+    // No timeline (a baseline policy's slot): the current atoms.
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                              r.Current(subject->id, relation->id));
+    for (AtomId id : ids) {
+      FACTLINE_ASSIGN_OR_RETURN(Atom a, r.GetAtom(id));
+      current->push_back(std::move(a));
+    }
+    return Status::Ok();
+  }
+  // The slot's value(s) at the atom's valid time (for an undated atom, the
+  // current ones). A value equal to the atom's is left out unless it
+  // already covers what the atom would cover: reinforcing it would lose
+  // part of what the source stated (the same value again after a gap, or
+  // for longer).
+  const std::string key = NormalizeKey(atom.value);
+  const Timestamp from = atom.valid_from;
+  for (AtomId id : graph::OwnersAt(*timeline, from)) {
     FACTLINE_ASSIGN_OR_RETURN(Atom a, r.GetAtom(id));
+    if (NormalizeKey(a.value) == key &&
+        !Covers(*timeline, *cardinality, a, from, atom.valid_to)) {
+      continue;
+    }
     current->push_back(std::move(a));
   }
   return Status::Ok();
+}
+
+bool Resolver::Impl::Covers(const std::vector<graph::ValidSegment>& timeline,
+                            Cardinality cardinality, const Atom& owner,
+                            Timestamp from, Timestamp to) {
+  if (cardinality == Cardinality::kMany) {
+    return owner.valid_from <= from && to <= owner.valid_to;
+  }
+  Timestamp owned_to = from, next = kForever;
+  for (const graph::ValidSegment& seg : timeline) {
+    if (seg.atom == owner.id && seg.from <= from && from < seg.to) {
+      owned_to = seg.to;
+    }
+    if (seg.from > from && seg.from < next) next = seg.from;
+  }
+  // What the atom would take: [from, to), or [from, next) when open.
+  const Timestamp would = to == kForever ? next : to;
+  return would <= owned_to;
 }
 
 Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
@@ -295,13 +336,27 @@ Status Resolver::Impl::Resolve(graph::Writer& w, Atom atom,
   d->reason =
       d->reason.empty() ? choice.reason : d->reason + "; " + choice.reason;
   std::vector<AtomId> close;
+  if (choice.kind == Choice::Kind::kReinforce) {
+    return Reinforce(w, choice.targets.at(0), atom, d);
+  }
+  if (options.policy->PlacesOnTimeline()) {
+    const Timestamp now = NowMicros();
+    bool current = false;
+    FACTLINE_RETURN_IF_ERROR(
+        internal::PlaceAtom(w, &atom, cardinality, now, &close, &current));
+    d->action = !current        ? Action::kStoredAsHistory
+                : close.empty() ? Action::kAdded
+                                : Action::kSuperseded;
+    if (!current) d->reason += "; not current now (valid-time timeline)";
+    return Stored(w, atom, cardinality, close, offered, now, d);
+  }
   switch (choice.kind) {
     case Choice::Kind::kReinforce:
-      return Reinforce(w, choice.targets.at(0), atom, d);
+      break;
     case Choice::Kind::kHistoryOnly: {
       FACTLINE_ASSIGN_OR_RETURN(Atom newer, w.GetAtom(choice.targets.at(0)));
-      atom.valid_to = newer.valid_from;
       atom.superseded_by = newer.id;
+      atom.superseded_at = newer.tx_time;
       d->action = Action::kStoredAsHistory;
       break;
     }
@@ -314,6 +369,13 @@ Status Resolver::Impl::Resolve(graph::Writer& w, Atom atom,
       break;
   }
   FACTLINE_RETURN_IF_ERROR(internal::StoreAtom(w, &atom, cardinality, close));
+  return Stored(w, atom, cardinality, close, offered, kNoTime, d);
+}
+
+Status Resolver::Impl::Stored(graph::Writer& w, const Atom& atom,
+                              Cardinality cardinality,
+                              const std::vector<AtomId>& close, double offered,
+                              Timestamp placed_at, Decision* d) {
   d->atom = atom.id;
   d->closed = close;
   options.policy->Stored(atom);
@@ -323,7 +385,13 @@ Status Resolver::Impl::Resolve(graph::Writer& w, Atom atom,
   return internal::AppendAuditText(
       w, atom.id, ToString(d->action),
       internal::StoredDetail(atom, cardinality, d->reason, d->verdicts, close,
-                             offered, version));
+                             offered, version, placed_at));
+}
+
+Status RederiveSlot(graph::Writer& writer, EntityId subject,
+                    RelationId relation, Cardinality cardinality) {
+  return internal::RederiveSlot(writer, subject, relation, cardinality,
+                                NowMicros());
 }
 
 Status Resolver::Impl::Reinforce(graph::Writer& w, AtomId target,
@@ -334,6 +402,9 @@ Status Resolver::Impl::Reinforce(graph::Writer& w, AtomId target,
   FACTLINE_RETURN_IF_ERROR(
       internal::ReinforceAtom(w, target, incoming.provenance.source, next,
                               incoming.tx_time, &existing));
+  bool placed = false;
+  FACTLINE_RETURN_IF_ERROR(internal::PlaceReinforcement(
+      w, existing, incoming.valid_from, incoming.valid_to, &placed));
   d->action = Action::kReinforced;
   d->atom = target;
   if (!options.audit) return Status::Ok();
@@ -346,6 +417,10 @@ Status Resolver::Impl::Reinforce(graph::Writer& w, AtomId target,
       {"new_confidence", next},
       {"refreshed", incoming.tx_time},
   };
+  if (placed) {
+    detail["placed_from"] = incoming.valid_from;
+    detail["placed_to"] = incoming.valid_to;
+  }
   if (!d->verdicts.empty()) detail["verdicts"] = VerdictsJson(d->verdicts);
   FACTLINE_ASSIGN_OR_RETURN(detail["version"],
                             internal::SlotVersion(w, existing));

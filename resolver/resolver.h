@@ -100,11 +100,20 @@ class SupersessionPolicy {
   // Called after the atom is stored (with its id) so stateful policies can
   // index it.
   virtual void Stored(const Atom& /*atom*/) {}
+  // True: kAdd, kSupersede and kHistoryOnly all place the atom on its slot's
+  // valid-time timeline (docs/valid_time.md), which decides what it
+  // supersedes and whether it is current; `targets` are then ignored. False
+  // (the baselines): targets are closed as named, without a timeline.
+  virtual bool PlacesOnTimeline() const { return false; }
 };
 
 // factline's rule: keyed on (subject, relation), never on string similarity.
-// One-valued slots: a different value supersedes, the same value reinforces,
-// an older valid_from goes to history. Many-valued slots add alongside.
+// The same value as the slot's value at the atom's valid time reinforces it
+// when that value already covers the atom's interval; anything else is
+// placed on the slot's valid-time timeline (DESIGN.md section 1): in a
+// one-valued slot the later-learned statement holds any overlap, an open
+// value lasts until the next value in valid time; many-valued slots keep
+// every stated interval.
 std::unique_ptr<SupersessionPolicy> MakeKeyedPolicy();
 // Baseline: nothing is ever superseded; identical values still reinforce.
 std::unique_ptr<SupersessionPolicy> MakeNoSupersessionPolicy();
@@ -414,6 +423,14 @@ class Resolver {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Re-derives one slot from its history with `cardinality`: its valid-time
+// timeline, each atom's supersession links (superseded_by/_at) and its
+// current atoms (the timeline's owners now). For a changed cardinality
+// (`factline relations set`) or any repair; call inside Store::Update after
+// recording the relation's new cardinality. Stated intervals are untouched.
+Status RederiveSlot(graph::Writer& writer, EntityId subject,
+                    RelationId relation, Cardinality cardinality);
 
 // Checks one atom's fields (non-empty, UTF-8, size limits, confidence range,
 // valid_from <= valid_to). Exposed so callers can check before batching.

@@ -8,6 +8,8 @@ namespace factline::cli {
 
 namespace {
 
+nlohmann::json ValidTimeJson(const FactView& f);
+
 // Prints facts (or a JSON array) and returns kExitNotFound when empty.
 int PrintFacts(const GlobalOptions& global,
                const Result<std::vector<FactView>>& facts,
@@ -15,7 +17,7 @@ int PrintFacts(const GlobalOptions& global,
   if (!facts.ok()) return Fail(facts.status(), what);
   if (global.json) {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& f : *facts) out.push_back(FactToJson(f));
+    for (const auto& f : *facts) out.push_back(ValidTimeJson(f));
     PrintJson(out);
   } else if (facts->empty()) {
     std::cout << "nothing stored for " << what << "\n";
@@ -30,7 +32,84 @@ struct SlotArgs {
   std::string relation;
   std::string time;
   std::string axis = "tx";
+  std::string by = "valid";
 };
+
+nlohmann::json TimeJson(Timestamp t) {
+  return t == kForever ? nlohmann::json(nullptr) : nlohmann::json(t);
+}
+
+// FactToJson plus the valid-time model's fields: the effective segments and
+// when the atom was learned to have stopped.
+nlohmann::json ValidTimeJson(const FactView& f) {
+  nlohmann::json j = FactToJson(f);
+  nlohmann::json effective = nlohmann::json::array();
+  for (const graph::ValidSegment& s : f.effective) {
+    effective.push_back({{"from", s.from}, {"to", TimeJson(s.to)}});
+  }
+  j["effective"] = effective;
+  j["superseded_at"] = f.atom.superseded_at == kNoTime
+                           ? nlohmann::json(nullptr)
+                           : nlohmann::json(f.atom.superseded_at);
+  return j;
+}
+
+std::string Interval(Timestamp from, Timestamp to) {
+  return FormatTimestamp(from) + ".." +
+         (to == kForever ? std::string("open") : FormatTimestamp(to));
+}
+
+std::string EffectiveText(const FactView& f) {
+  if (f.effective.empty()) return "none";
+  std::string out;
+  for (const graph::ValidSegment& s : f.effective) {
+    if (!out.empty()) out += ", ";
+    out += Interval(s.from, s.to);
+  }
+  return out;
+}
+
+// One line per atom: value, stated and effective intervals, when it was
+// learned and when it was learned to have stopped.
+void PrintValidTime(std::ostream& out, const FactView& f, bool with_slot) {
+  const Atom& a = f.atom;
+  if (with_slot) out << a.subject << " / " << a.relation << " = ";
+  out << a.value << "  [#" << a.id << "] stated "
+      << Interval(a.valid_from, a.valid_to) << ", effective "
+      << EffectiveText(f) << "; learned " << FormatTimestamp(a.tx_time);
+  if (a.superseded_by != kNoAtom) {
+    out << ", superseded by #" << a.superseded_by;
+    if (a.superseded_at != kNoTime) {
+      out << " (learned " << FormatTimestamp(a.superseded_at) << ")";
+    }
+  }
+  out << "\n";
+}
+
+// history and timeline: valid-time lines, or a JSON array.
+int PrintValidTimeFacts(const GlobalOptions& global,
+                        const Result<std::vector<FactView>>& facts,
+                        const std::string& what) {
+  if (!facts.ok()) return Fail(facts.status(), what);
+  if (global.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& f : *facts) out.push_back(ValidTimeJson(f));
+    PrintJson(out);
+  } else if (facts->empty()) {
+    std::cout << "nothing stored for " << what << "\n";
+  } else {
+    std::string relation;
+    for (const auto& f : *facts) {
+      if (f.atom.relation != relation) {
+        relation = f.atom.relation;
+        std::cout << f.atom.subject << " / " << relation << ":\n";
+      }
+      std::cout << "  ";
+      PrintValidTime(std::cout, f, false);
+    }
+  }
+  return facts->empty() ? kExitNotFound : kExitOk;
+}
 
 }  // namespace
 
@@ -54,18 +133,47 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
   });
 
   CLI::App* history = app.add_subcommand(
-      "history", "every value a slot ever had, oldest first");
+      "history",
+      "every value a slot ever had, with stated and effective intervals");
   history->add_option("subject", args->subject)->required();
   history->add_option("relation", args->relation)->required();
+  history
+      ->add_option("--by", args->by,
+                   "valid: in valid-time order; tx: in the order learned")
+      ->check(CLI::IsMember({"valid", "tx"}))
+      ->capture_default_str();
   history->callback([=, &global] {
     auto memory = open();
     if (!memory.ok()) {
       *exit_code = Fail(memory.status(), "history");
       return;
     }
-    *exit_code =
-        PrintFacts(global, (*memory)->History(args->subject, args->relation),
-                   "(" + args->subject + ", " + args->relation + ")");
+    const HistoryOrder order =
+        args->by == "tx" ? HistoryOrder::kTransaction : HistoryOrder::kValid;
+    *exit_code = PrintValidTimeFacts(
+        global, (*memory)->History(args->subject, args->relation, order),
+        "(" + args->subject + ", " + args->relation + ")");
+  });
+
+  auto timeline_relation = std::make_shared<std::string>();
+  CLI::App* timeline = app.add_subcommand(
+      "timeline",
+      "an entity's (or one slot's) values on the valid-time axis, with when "
+      "each was learned and superseded");
+  timeline->add_option("subject", args->subject)->required();
+  timeline->add_option("relation", *timeline_relation,
+                       "one relation; every relation when left out");
+  timeline->callback([=, &global] {
+    auto memory = open();
+    if (!memory.ok()) {
+      *exit_code = Fail(memory.status(), "timeline");
+      return;
+    }
+    *exit_code = PrintValidTimeFacts(
+        global, (*memory)->Timeline(args->subject, *timeline_relation),
+        timeline_relation->empty()
+            ? args->subject
+            : "(" + args->subject + ", " + *timeline_relation + ")");
   });
 
   CLI::App* as_of = app.add_subcommand(

@@ -10,8 +10,9 @@ namespace {
 
 constexpr std::uint8_t kFlagValidToForever = 1 << 0;
 constexpr std::uint8_t kFlagValidFromIsTxTime = 1 << 1;
+constexpr std::uint8_t kFlagSupersededAt = 1 << 2;  // superseded_at follows
 constexpr std::uint8_t kKnownFlags =
-    kFlagValidToForever | kFlagValidFromIsTxTime;
+    kFlagValidToForever | kFlagValidFromIsTxTime | kFlagSupersededAt;
 
 std::uint64_t ZigZag(std::int64_t v) {
   return (static_cast<std::uint64_t>(v) << 1) ^
@@ -94,6 +95,7 @@ void EncodeAtom(const Atom& atom, std::string* out) {
   std::uint8_t flags = 0;
   if (atom.valid_to == kForever) flags |= kFlagValidToForever;
   if (atom.valid_from == atom.tx_time) flags |= kFlagValidFromIsTxTime;
+  if (atom.superseded_at != kNoTime) flags |= kFlagSupersededAt;
   char head[5] = {static_cast<char>(kAtomRecordVersion),
                   static_cast<char>(flags), static_cast<char>(atom.category),
                   static_cast<char>(atom.provenance.origin),
@@ -110,6 +112,9 @@ void EncodeAtom(const Atom& atom, std::string* out) {
     PutVarint64(ZigZag(atom.valid_to), out);
   }
   PutVarint64(atom.superseded_by, out);
+  if ((flags & kFlagSupersededAt) != 0) {
+    PutVarint64(ZigZag(atom.superseded_at), out);
+  }
   PutVarint64(atom.supersedes, out);
   std::uint64_t bits = 0;
   static_assert(sizeof(bits) == sizeof(atom.provenance.confidence));
@@ -162,8 +167,13 @@ Status DecodeAtom(std::string_view in, Atom* atom) {
   if ((flags & kFlagValidToForever) == 0 && !GetTime(&in, &atom->valid_to)) {
     return Bad("atom");
   }
-  if (!GetVarint64(&in, &atom->superseded_by) ||
-      !GetVarint64(&in, &atom->supersedes) || in.size() < 8) {
+  if (!GetVarint64(&in, &atom->superseded_by)) return Bad("atom");
+  atom->superseded_at = kNoTime;
+  if ((flags & kFlagSupersededAt) != 0 &&
+      (!GetTime(&in, &atom->superseded_at) || atom->superseded_at == kNoTime)) {
+    return Bad("atom");
+  }
+  if (!GetVarint64(&in, &atom->supersedes) || in.size() < 8) {
     return Bad("atom");
   }
   std::uint64_t bits = GetBigEndian64(in.data());
@@ -186,6 +196,45 @@ Status DecodeAtom(std::string_view in, Atom* atom) {
     }
   }
   if (!in.empty()) return Bad("atom");
+  return Status::Ok();
+}
+
+void EncodeTimeline(const std::vector<ValidSegment>& segments,
+                    std::string* out) {
+  out->push_back(static_cast<char>(kTimelineRecordVersion));
+  PutVarint64(segments.size(), out);
+  for (const ValidSegment& seg : segments) {
+    PutVarint64(ZigZag(seg.from), out);
+    // 0 is an open end; a closed end is stored as its zigzag plus one.
+    PutVarint64(seg.to == kForever ? 0 : ZigZag(seg.to) + 1, out);
+    PutVarint64(seg.atom, out);
+  }
+}
+
+Status DecodeTimeline(std::string_view in, std::vector<ValidSegment>* out) {
+  std::uint8_t version = 0;
+  std::uint64_t n = 0;
+  if (!GetByte(&in, &version)) return Bad("timeline");
+  if (version != kTimelineRecordVersion) {
+    return Status::Corruption("timeline record has unknown version " +
+                              std::to_string(version));
+  }
+  // Each segment takes at least three bytes.
+  if (!GetVarint64(&in, &n) || n > in.size() / 3) return Bad("timeline");
+  out->clear();
+  out->reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    std::uint64_t from = 0, to = 0, atom = 0;
+    if (!GetVarint64(&in, &from) || !GetVarint64(&in, &to) ||
+        !GetVarint64(&in, &atom) || atom == kNoAtom) {
+      return Bad("timeline");
+    }
+    ValidSegment seg{UnZigZag(from), to == 0 ? kForever : UnZigZag(to - 1),
+                     atom};
+    if (seg.from >= seg.to) return Bad("timeline");
+    out->push_back(seg);
+  }
+  if (!in.empty()) return Bad("timeline");
   return Status::Ok();
 }
 

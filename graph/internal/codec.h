@@ -12,13 +12,16 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "atoms/atoms.h"
 #include "graph/graph.h"
 
 namespace factline::graph::internal {
 
-inline constexpr std::uint8_t kAtomRecordVersion = 1;
+// 2: superseded_at (flag bit 2); stated valid_to is never rewritten.
+inline constexpr std::uint8_t kAtomRecordVersion = 2;
+inline constexpr std::uint8_t kTimelineRecordVersion = 1;
 inline constexpr std::uint8_t kAuditRecordVersion = 1;
 
 void PutVarint64(std::uint64_t v, std::string* out);
@@ -32,6 +35,12 @@ bool GetLengthPrefixed(std::string_view* in, std::string_view* s);
 void EncodeAtom(const Atom& atom, std::string* out);
 // Fills every field of *atom except id. Corruption on malformed input.
 Status DecodeAtom(std::string_view in, Atom* atom);
+
+// timeline value: a slot's effective segments (graph::ValidSegment), each
+// with from < to. Corruption on malformed input or an empty segment.
+void EncodeTimeline(const std::vector<ValidSegment>& segments,
+                    std::string* out);
+Status DecodeTimeline(std::string_view in, std::vector<ValidSegment>* out);
 
 // Appends the record of every field of `record` except seq (the key).
 void EncodeAudit(const AuditRecord& record, std::string* out);

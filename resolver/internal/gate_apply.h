@@ -22,20 +22,42 @@ inline constexpr const char* kActionReinstated = "reinstated";
 inline constexpr const char* kActionVerified = "verified";
 inline constexpr const char* kActionExpired = "expired";
 
-// Stores a new atom: interns its relation with `cardinality`, inserts it,
-// closes each of `close` (valid_to = atom->valid_from, superseded_by, out of
-// its slot's current set) and makes the atom current unless
-// atom->superseded_by is set (a history-only arrival).
+// Stores a new atom without the timeline (baseline policies): interns its
+// relation with `cardinality`, inserts it, closes each of `close`
+// (superseded_by, superseded_at, out of its slot's current set; the stated
+// valid_to is kept) and makes the atom current unless atom->superseded_by
+// is set (a history-only arrival).
 Status StoreAtom(graph::Writer& w, Atom* atom, Cardinality cardinality,
                  const std::vector<AtomId>& close);
+// Stores a new atom on its slot's valid-time timeline (docs/valid_time.md):
+// interns its relation with `cardinality`, inserts it, places it with
+// graph::PlaceOnTimeline, marks each atom whose effective end moved earlier
+// as superseded by it (superseded_by, superseded_at = atom->tx_time), and
+// sets the slot's current atoms to the timeline's owners at `now`. Stated
+// intervals are never changed. *closed receives the superseded atoms,
+// *current whether the new atom is current.
+Status PlaceAtom(graph::Writer& w, Atom* atom, Cardinality cardinality,
+                 Timestamp now, std::vector<AtomId>* closed, bool* current);
+// A reinforcement of `target` by a statement over [from, to): on a
+// one-valued slot with a timeline the interval is placed under target's id
+// (the value stays the same; the boundary at `from` is kept, so later open
+// statements end where the model says). *placed says whether it was.
+Status PlaceReinforcement(graph::Writer& w, const Atom& target, Timestamp from,
+                          Timestamp to, bool* placed);
+// Re-derives a slot's timeline, supersession links and current atoms from
+// its history (graph::DeriveTimeline), e.g. after a quarantine or a
+// cardinality change. A slot that has no timeline gets one.
+Status RederiveSlot(graph::Writer& w, EntityId subject, RelationId relation,
+                    Cardinality cardinality, Timestamp now);
 // Appends `source` (when not empty) to the atom's reinforcements, sets its
 // confidence and its refresh time. *out receives the updated atom.
 Status ReinforceAtom(graph::Writer& w, AtomId target, const std::string& source,
                      double confidence, Timestamp refreshed, Atom* out);
-// Marks a stored atom rejected, closes its valid interval and drops it from
-// the current set.
+// Marks a stored atom rejected and drops it from the current set; a slot
+// with a timeline is re-derived without it (its stated interval is kept).
 Status QuarantineAtom(graph::Writer& w, AtomId id);
-// Makes a closed atom current again (superseded_by cleared, valid_to open).
+// Makes a closed atom current again: re-derives a slot with a timeline;
+// otherwise clears superseded_by and adds it to the current set.
 Status ReinstateAtom(graph::Writer& w, AtomId id);
 // Sets an atom's verification; `refreshed` (kNoTime: unchanged) restarts
 // its decay clock.
@@ -57,11 +79,13 @@ nlohmann::json VerdictsJson(const std::vector<GateVerdict>& verdicts);
 // The detail of a stored atom ("added", "superseded", "stored-as-history"),
 // written directly rather than through a JSON tree: it is built once per
 // atom on the write path. Same keys as the tree the other records use.
+// `placed_at`: the `now` PlaceAtom ran with (kNoTime: stored without the
+// timeline); replay places the atom again with it.
 std::string StoredDetail(const Atom& atom, Cardinality cardinality,
                          const std::string& reason,
                          const std::vector<GateVerdict>& verdicts,
                          const std::vector<AtomId>& closed, double offered,
-                         std::uint64_t version);
+                         std::uint64_t version, Timestamp placed_at = kNoTime);
 Status AppendAuditText(graph::Writer& w, AtomId atom, std::string_view action,
                        std::string detail);
 

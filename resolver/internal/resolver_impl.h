@@ -40,6 +40,16 @@ struct Resolver::Impl {
   Status Resolve(graph::Writer& w, Atom atom, Cardinality cardinality,
                  const std::vector<Atom>& slot_current, double offered,
                  Decision* d);
+  // Records a stored atom in the decision, tells the policy and audits it.
+  // `placed_at`: the `now` of PlaceAtom, kNoTime without the timeline.
+  Status Stored(graph::Writer& w, const Atom& atom, Cardinality cardinality,
+                const std::vector<AtomId>& close, double offered,
+                Timestamp placed_at, Decision* d);
+  // Whether `owner` (a value of the slot at `from`) already covers what an
+  // atom stated over [from, to) would cover on the timeline.
+  static bool Covers(const std::vector<graph::ValidSegment>& timeline,
+                     Cardinality cardinality, const Atom& owner, Timestamp from,
+                     Timestamp to);
   // Reinforces `target` with the incoming atom's source and confidence.
   Status Reinforce(graph::Writer& w, AtomId target, const Atom& incoming,
                    Decision* d);

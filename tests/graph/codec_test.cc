@@ -31,6 +31,7 @@ Atom FullAtom() {
   a.relation_id = 3;
   a.value_id = std::numeric_limits<std::uint64_t>::max();
   a.superseded_by = 99;
+  a.superseded_at = -42;  // before the epoch: zigzag
   a.supersedes = 12;
   a.reinforced_by = {"src-a", "", std::string(300, 'x')};
   return a;
@@ -55,6 +56,7 @@ void RequireSame(const Atom& a, const Atom& b) {
   REQUIRE(a.relation_id == b.relation_id);
   REQUIRE(a.value_id == b.value_id);
   REQUIRE(a.superseded_by == b.superseded_by);
+  REQUIRE(a.superseded_at == b.superseded_at);
   REQUIRE(a.supersedes == b.supersedes);
   REQUIRE(a.reinforced_by == b.reinforced_by);
 }
@@ -113,10 +115,10 @@ TEST_CASE("Codec: trailing bytes, bad version and bad enums are Corruption",
   REQUIRE(DecodeAtom(trailing, &out).code() == StatusCode::kCorruption);
 
   std::string version = buf;
-  version[0] = 2;
+  version[0] = 3;
   Status s = DecodeAtom(version, &out);
   REQUIRE(s.code() == StatusCode::kCorruption);
-  REQUIRE(s.message().find("version 2") != std::string::npos);
+  REQUIRE(s.message().find("version 3") != std::string::npos);
 
   std::string flags = buf;
   flags[1] = static_cast<char>(0x80);
@@ -125,6 +127,36 @@ TEST_CASE("Codec: trailing bytes, bad version and bad enums are Corruption",
   std::string category = buf;
   category[2] = 9;
   REQUIRE(DecodeAtom(category, &out).code() == StatusCode::kCorruption);
+}
+
+TEST_CASE("Codec: timeline records round-trip; malformed ones are Corruption",
+          "[graph]") {
+  const std::vector<ValidSegment> segments = {
+      {std::numeric_limits<Timestamp>::min() + 1, -5, 1},
+      {-5, 0, 2},
+      {0, 1'700'000'000'000'000, 3},
+      {1'700'000'000'000'000, kForever, 4}};
+  std::string buf;
+  EncodeTimeline(segments, &buf);
+  std::vector<ValidSegment> out;
+  REQUIRE(DecodeTimeline(buf, &out).ok());
+  REQUIRE(out == segments);
+  for (std::size_t n = 0; n < buf.size(); ++n) {
+    INFO("prefix length " << n);
+    REQUIRE(DecodeTimeline(std::string_view(buf).substr(0, n), &out).code() ==
+            StatusCode::kCorruption);
+  }
+  REQUIRE(DecodeTimeline(buf + "x", &out).code() == StatusCode::kCorruption);
+  std::string empty_segment;
+  EncodeTimeline({{5, 5, 1}}, &empty_segment);
+  REQUIRE(DecodeTimeline(empty_segment, &out).code() ==
+          StatusCode::kCorruption);
+  std::string no_atom;
+  EncodeTimeline({{1, 5, kNoAtom}}, &no_atom);
+  REQUIRE(DecodeTimeline(no_atom, &out).code() == StatusCode::kCorruption);
+  std::string version = buf;
+  version[0] = 9;
+  REQUIRE(DecodeTimeline(version, &out).code() == StatusCode::kCorruption);
 }
 
 TEST_CASE("Codec: random garbage never crashes the decoders", "[graph]") {

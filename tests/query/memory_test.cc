@@ -49,7 +49,9 @@ TEST_CASE("Memory: remembers text and answers current, history and entity",
   REQUIRE(history.ok());
   REQUIRE(history->size() == 2);
   CHECK((*history)[0].atom.value == "ice hockey");
-  CHECK((*history)[0].atom.valid_to == 20);
+  CHECK((*history)[0].atom.valid_to == kForever);  // as stated: open
+  REQUIRE((*history)[0].effective.size() == 1);
+  CHECK((*history)[0].effective[0].to == 20);
 
   auto entity = memory->Entity("goaltender");
   REQUIRE(entity.ok());

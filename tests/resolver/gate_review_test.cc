@@ -194,7 +194,8 @@ TEST_CASE("Gate review: quarantine brings the previous value back",
   CHECK(current[0].valid_to == kForever);
   Atom withdrawn = fx.Get(berlin.atom);
   CHECK(withdrawn.provenance.verification == Verification::kRejected);
-  CHECK(withdrawn.valid_to == withdrawn.valid_from);
+  // What the source stated is kept; the slot's timeline leaves it out.
+  CHECK(withdrawn.valid_to == kForever);
   graph::HeldItem item = fx.Held(q->held);
   CHECK(item.state == graph::HeldState::kQuarantined);
   CHECK(item.atom.id == berlin.atom);
