@@ -2,6 +2,7 @@
 // functions over a sorted vector: the store keeps the result per slot, the
 // resolver decides what to place, queries read owners and segments.
 #include <algorithm>
+#include <unordered_map>
 
 #include "graph/graph.h"
 
@@ -118,11 +119,12 @@ std::vector<ValidSegment> DeriveTimeline(Cardinality cardinality,
     a.superseded_at = kNoTime;
     a.supersedes = kNoAtom;
   }
-  auto find = [atoms](AtomId id) -> Atom* {
-    for (Atom& a : *atoms) {
-      if (a.id == id) return &a;
-    }
-    return nullptr;
+  std::unordered_map<AtomId, Atom*> by_id;
+  by_id.reserve(atoms->size());
+  for (Atom& a : *atoms) by_id[a.id] = &a;
+  auto find = [&by_id](AtomId id) -> Atom* {
+    auto it = by_id.find(id);
+    return it == by_id.end() ? nullptr : it->second;
   };
   std::vector<ValidSegment> before;
   for (Atom& a : *atoms) {
