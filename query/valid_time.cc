@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
 
 #include "query/internal/views.h"
@@ -36,16 +37,36 @@ bool Rejected(const Atom& atom) {
   return atom.provenance.verification == Verification::kRejected;
 }
 
+// Why() calls an atom nothing superseded "current"; one whose effective
+// interval does not hold `now` (a stated end passed, a past value placed
+// late) is said to have ended instead.
+void MarkPast(FactView* view, Timestamp now) {
+  constexpr std::string_view kCurrent = "current";
+  if (view->why.compare(0, kCurrent.size(), kCurrent) != 0) return;
+  for (const ValidSegment& s : view->effective) {
+    if (s.from <= now && now < s.to) return;
+  }
+  std::string standing = "not current";
+  if (!view->effective.empty()) {
+    const ValidSegment& last = view->effective.back();
+    standing += last.from > now ? " (starts " + FormatTimestamp(last.from) + ")"
+                                : " (ended " + FormatTimestamp(last.to) + ")";
+  }
+  view->why.replace(0, kCurrent.size(), standing);
+}
+
 // Views of `ids` (skipping quarantined atoms) with their effective segments.
 Result<std::vector<FactView>> Views(
     const graph::Reader& r, const std::vector<AtomId>& ids,
     const std::optional<std::vector<ValidSegment>>& timeline) {
+  const Timestamp now = NowMicros();
   std::vector<FactView> out;
   for (AtomId id : ids) {
     FACTLINE_ASSIGN_OR_RETURN(FactView view, MakeView(r, id));
     if (Rejected(view.atom)) continue;
     view.effective =
         timeline ? graph::SegmentsOf(*timeline, id) : Stated(view.atom);
+    MarkPast(&view, now);
     out.push_back(std::move(view));
   }
   return out;
