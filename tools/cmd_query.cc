@@ -102,7 +102,11 @@ int PrintValidTimeFacts(const GlobalOptions& global,
     for (const auto& f : *facts) {
       if (f.atom.relation != relation) {
         relation = f.atom.relation;
-        std::cout << f.atom.subject << " / " << relation << ":\n";
+        std::string name = relation;
+        if (const RelationDef* def = Lexicon::Builtin().Find(relation)) {
+          name = def->name + " (" + def->id + ")";
+        }
+        std::cout << f.atom.subject << " / " << name << ":\n";
       }
       std::cout << "  ";
       PrintValidTime(std::cout, f, false);
