@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "query/internal/valid_time.h"
 #include "query/internal/views.h"
 
 namespace factline::query::internal {
@@ -315,8 +316,8 @@ class AtomListReader final : public graph::Reader {
 };
 
 // The atoms that were current at transaction time t: for every slot that
-// has a current atom now, the history entries learned by t and not yet
-// superseded at t.
+// has a current atom now, its value(s) derived from the atoms learned by t
+// (docs/valid_time.md).
 Result<std::vector<Atom>> AtomsAsOf(const graph::Reader& reader, Timestamp t) {
   std::vector<std::pair<EntityId, RelationId>> slots;
   FACTLINE_RETURN_IF_ERROR(reader.ForEachCurrentAtom([&](const Atom& atom) {
@@ -326,14 +327,9 @@ Result<std::vector<Atom>> AtomsAsOf(const graph::Reader& reader, Timestamp t) {
   }));
   std::vector<Atom> out;
   for (const auto& [subject, relation] : slots) {
-    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
-                              reader.History(subject, relation));
-    for (AtomId id : history) {
-      FACTLINE_ASSIGN_OR_RETURN(Atom atom, reader.GetAtom(id));
-      if (atom.tx_time <= t && CurrentAtTxTime(reader, atom, t)) {
-        out.push_back(std::move(atom));
-      }
-    }
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<Atom> atoms,
+                              CurrentAtTx(reader, subject, relation, t));
+    for (Atom& atom : atoms) out.push_back(std::move(atom));
   }
   return out;
 }

@@ -130,21 +130,47 @@ Result<std::vector<FactView>> AsOfValidViews(const graph::Reader& r,
   return out;
 }
 
-Result<std::vector<FactView>> AsOfTxViews(const graph::Reader& r,
-                                          EntityId subject, RelationId relation,
-                                          Timestamp t) {
+namespace {
+
+// The slot as derived from the atoms learned by t alone: *known receives
+// them in learned order with their supersession as of t.
+Result<std::vector<ValidSegment>> DeriveAtTx(const graph::Reader& r,
+                                             EntityId subject,
+                                             RelationId relation, Timestamp t,
+                                             std::vector<Atom>* known) {
   FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
                             r.History(subject, relation));
   FACTLINE_ASSIGN_OR_RETURN(graph::Relation rel, r.GetRelation(relation));
-  // The atoms learned by t, in learned order, as they were written (their
-  // supersession is derived again below from these alone).
-  std::vector<Atom> known;
+  known->clear();
   for (AtomId id : ids) {
     FACTLINE_ASSIGN_OR_RETURN(Atom atom, r.GetAtom(id));
-    if (atom.tx_time <= t) known.push_back(std::move(atom));
+    if (atom.tx_time <= t) known->push_back(std::move(atom));
   }
-  const std::vector<ValidSegment> timeline =
-      graph::DeriveTimeline(rel.cardinality, &known);
+  return graph::DeriveTimeline(rel.cardinality, known);
+}
+
+}  // namespace
+
+Result<std::vector<Atom>> CurrentAtTx(const graph::Reader& r, EntityId subject,
+                                      RelationId relation, Timestamp t) {
+  std::vector<Atom> known;
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<ValidSegment> timeline,
+                            DeriveAtTx(r, subject, relation, t, &known));
+  std::vector<Atom> out;
+  for (AtomId id : graph::OwnersAt(timeline, t)) {
+    for (Atom& atom : known) {
+      if (atom.id == id && !Rejected(atom)) out.push_back(std::move(atom));
+    }
+  }
+  return out;
+}
+
+Result<std::vector<FactView>> AsOfTxViews(const graph::Reader& r,
+                                          EntityId subject, RelationId relation,
+                                          Timestamp t) {
+  std::vector<Atom> known;
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<ValidSegment> timeline,
+                            DeriveAtTx(r, subject, relation, t, &known));
   std::unordered_map<AtomId, const Atom*> by_id;
   for (const Atom& a : known) by_id[a.id] = &a;
   std::vector<FactView> out;

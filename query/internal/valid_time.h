@@ -25,6 +25,11 @@ Result<std::vector<FactView>> HistoryViews(const graph::Reader& r,
 Result<std::vector<FactView>> AsOfValidViews(const graph::Reader& r,
                                              EntityId subject,
                                              RelationId relation, Timestamp t);
+// The slot's atoms the store held current at transaction time `t` (the
+// owners at valid time t of the slot derived from the atoms learned by t),
+// each as it stood then.
+Result<std::vector<Atom>> CurrentAtTx(const graph::Reader& r, EntityId subject,
+                                      RelationId relation, Timestamp t);
 // The value(s) the store held current at transaction time `t`, each atom as
 // it stood then (supersession and effective segments derived from the atoms
 // learned by `t`).
