@@ -151,8 +151,26 @@ Result<std::vector<ValidSegment>> DeriveAtTx(const graph::Reader& r,
 
 }  // namespace
 
+// A slot without a timeline (baseline policies): the atoms learned by t
+// that no atom learned by t had closed.
+Result<std::vector<Atom>> BaselineAtTx(const graph::Reader& r, EntityId subject,
+                                       RelationId relation, Timestamp t) {
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                            r.History(subject, relation));
+  std::vector<Atom> out;
+  for (AtomId id : ids) {
+    FACTLINE_ASSIGN_OR_RETURN(Atom atom, r.GetAtom(id));
+    if (atom.tx_time <= t && !Rejected(atom) && CurrentAtTxTime(r, atom, t)) {
+      out.push_back(std::move(atom));
+    }
+  }
+  return out;
+}
+
 Result<std::vector<Atom>> CurrentAtTx(const graph::Reader& r, EntityId subject,
                                       RelationId relation, Timestamp t) {
+  FACTLINE_ASSIGN_OR_RETURN(auto stored, LoadTimeline(r, subject, relation));
+  if (!stored) return BaselineAtTx(r, subject, relation, t);
   std::vector<Atom> known;
   FACTLINE_ASSIGN_OR_RETURN(std::vector<ValidSegment> timeline,
                             DeriveAtTx(r, subject, relation, t, &known));
@@ -168,6 +186,14 @@ Result<std::vector<Atom>> CurrentAtTx(const graph::Reader& r, EntityId subject,
 Result<std::vector<FactView>> AsOfTxViews(const graph::Reader& r,
                                           EntityId subject, RelationId relation,
                                           Timestamp t) {
+  FACTLINE_ASSIGN_OR_RETURN(auto stored, LoadTimeline(r, subject, relation));
+  if (!stored) {
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<Atom> atoms,
+                              BaselineAtTx(r, subject, relation, t));
+    std::vector<AtomId> ids;
+    for (const Atom& a : atoms) ids.push_back(a.id);
+    return Views(r, ids, stored);
+  }
   std::vector<Atom> known;
   FACTLINE_ASSIGN_OR_RETURN(std::vector<ValidSegment> timeline,
                             DeriveAtTx(r, subject, relation, t, &known));
