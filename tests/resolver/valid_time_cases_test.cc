@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "query/query.h"
+#include "resolver/resolver.h"
 #include "tests/test_util.h"
 
 namespace factline {
@@ -264,6 +265,33 @@ TEST_CASE(
   CHECK(FormatTimestamp(Date("1950-06-01")).rfind("1950-06-01", 0) == 0);
   CHECK(FormatTimestamp(Date("0001-01-01")).rfind("0001-01-01", 0) == 0);
   CHECK(FormatTimestamp(259) == "@259");  // a serial-number clock
+}
+
+TEST_CASE(
+    "Valid time: the audit log replays timelines, reinforcements and "
+    "quarantines exactly",
+    "[valid_time]") {
+  Fixture fx;
+  fx.Add("Hal", "employer", "Acme", "2000-01-01");
+  fx.Add("Hal", "employer", "Initech", "2010-01-01");
+  fx.Add("Hal", "employer", "Globex", "2005-01-01");     // late
+  fx.Add("Hal", "employer", "Acme", "2002-01-01");       // reinforces
+  auto umbrella = fx.Add("Hal", "employer", "Umbrella",  // splits Globex
+                         "2006-01-01", "2007-01-01");
+  fx.Add("Hal", "likes", "tea", "2001-01-01", "2003-01-01");
+  fx.Add("Hal", "likes", "tea", "2004-01-01");
+  CHECK(fx.ValuesAt("Hal", "employer", "2006-06-01") == Values{"Umbrella"});
+  REQUIRE(fx.memory->Quarantine(umbrella.atom, "wrong").ok());
+  CHECK(fx.ValuesAt("Hal", "employer", "2006-06-01") == Values{"Globex"});
+  ScratchDir copy;
+  auto target =
+      graph::Store::Open(copy.Sub("db"), graph::StoreOptions()).value();
+  auto report = resolver::ReplayAudit(fx.memory->store(), target.get());
+  INFO(report.status().ToString());
+  REQUIRE(report.ok());
+  for (const std::string& d : report->differences) UNSCOPED_INFO(d);
+  CHECK(report->differences.empty());
+  CHECK(report->atoms == 6);  // the second Acme reinforced the first
 }
 
 }  // namespace
