@@ -273,6 +273,15 @@ class Store {
   Store() = default;
 };
 
+// For programs (like the CLI) that would rather stop with a clear message
+// than crash: a SIGBUS or SIGSEGV whose address lies inside the memory map
+// of a file named data.mdb, or that happens inside LMDB's own code (LMDB
+// maps the file and trusts its pages, so damage the open-time checks cannot
+// see ends there), prints a message to stderr and exits with `exit_code`;
+// any other fault keeps its default action. Process-wide; call once, early,
+// before threads start.
+void InstallMapFaultHandler(int exit_code);
+
 // One hop of a path: the current atom subject --relation--> value.
 struct GraphEdge {
   AtomId atom = kNoAtom;

@@ -5,6 +5,9 @@
 
 int main(int argc, char** argv) {
   using namespace factline::cli;
+  // LMDB trusts the pages of the file it maps: damage that the open-time
+  // checks cannot see ends here with exit 4, not a crash.
+  factline::graph::InstallMapFaultHandler(kExitStore);
   CLI::App app{"factline: a memory engine for AI agents that stays clean"};
   app.require_subcommand(1);
   app.fallthrough();

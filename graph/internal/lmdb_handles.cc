@@ -2,16 +2,21 @@
 
 #include <fcntl.h>
 #include <lmdb.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <type_traits>
 #include <utility>
+
+#include "graph/graph.h"
 
 namespace factline::graph::internal {
 
@@ -260,6 +265,123 @@ Result<DataFileInfo> InspectDataFile(const std::string& dir) {
     info = InspectOnce(dir);
   }
   return info;
+}
+
+// ---------------------------------------------------------------------------
+// Faults inside a data file's memory map.
+
+namespace {
+
+int g_fault_exit_code = 4;
+
+bool EndsWithDataMdb(const char* path, std::size_t len) {
+  static constexpr char kName[] = "/data.mdb";
+  const std::size_t n = sizeof(kName) - 1;
+  return len >= n && std::memcmp(path + len - n, kName, n) == 0;
+}
+
+bool IsLmdbLibrary(const char* path, std::size_t len) {
+  static constexpr char kName[] = "/liblmdb";
+  const std::size_t n = sizeof(kName) - 1;
+  for (std::size_t i = 0; i + n <= len; ++i) {
+    if (std::memcmp(path + i, kName, n) == 0) return true;
+  }
+  return false;
+}
+
+// True when /proc/self/maps says `addr` lies in a mapping whose line (the
+// file name is last) satisfies `pred`. Only async-signal-safe calls (open,
+// read, close).
+bool MappingMatches(std::uintptr_t addr,
+                    bool (*pred)(const char* line, std::size_t len)) {
+  const int fd = ::open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[4096];
+  char line[4096];
+  std::size_t len = 0;
+  bool found = false;
+  auto matches = [&]() {
+    std::uintptr_t begin = 0, end = 0;
+    std::size_t i = 0;
+    auto hex = [&](std::uintptr_t* out) {
+      bool any = false;
+      for (; i < len; ++i) {
+        const char c = line[i];
+        int d = -1;
+        if (c >= '0' && c <= '9') d = c - '0';
+        if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        if (d < 0) break;
+        *out = *out * 16 + static_cast<std::uintptr_t>(d);
+        any = true;
+      }
+      return any;
+    };
+    if (!hex(&begin) || i >= len || line[i] != '-') return false;
+    ++i;
+    if (!hex(&end) || addr < begin || addr >= end) return false;
+    return pred(line, len);
+  };
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof(buf));
+    if (n <= 0) break;
+    for (ssize_t i = 0; i < n && !found; ++i) {
+      if (buf[i] == '\n') {
+        found = matches();
+        len = 0;
+      } else if (len < sizeof(line)) {
+        line[len++] = buf[i];
+      }
+    }
+    if (found) break;
+  }
+  ::close(fd);
+  return found;
+}
+
+// The instruction that faulted, where the platform says.
+std::uintptr_t FaultingInstruction(void* context) {
+  const auto* uc = static_cast<const ucontext_t*>(context);
+#if defined(__x86_64__)
+  return static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return static_cast<std::uintptr_t>(uc->uc_mcontext.pc);
+#else
+  (void)uc;
+  return 0;
+#endif
+}
+
+void OnFault(int sig, siginfo_t* info, void* context) {
+  // LMDB trusts every byte of the pages it maps: a fault while reading the
+  // map, or inside LMDB's own code following a damaged page's pointers, is
+  // the store file's damage, not a bug of this process.
+  const bool in_map = MappingMatches(
+      reinterpret_cast<std::uintptr_t>(info->si_addr), EndsWithDataMdb);
+  const std::uintptr_t pc = FaultingInstruction(context);
+  if (in_map || (pc != 0 && MappingMatches(pc, IsLmdbLibrary))) {
+    static constexpr char kMsg[] =
+        "error: a store's data.mdb is damaged: reading it faulted inside "
+        "LMDB or its memory map. Run `factline check` or restore the store "
+        "from a backup.\n";
+    const ssize_t ignored = ::write(2, kMsg, sizeof(kMsg) - 1);
+    (void)ignored;
+    ::_exit(g_fault_exit_code);
+  }
+  // Any other fault is a bug: the default action (a core dump) once the
+  // faulting instruction runs again.
+  ::signal(sig, SIG_DFL);
+}
+
+}  // namespace
+
+void InstallMapFaultHandler(int exit_code) {
+  g_fault_exit_code = exit_code;
+  struct sigaction sa {};
+  sa.sa_sigaction = OnFault;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  ::sigaction(SIGBUS, &sa, nullptr);
+  ::sigaction(SIGSEGV, &sa, nullptr);
 }
 
 // ---------------------------------------------------------------------------
@@ -547,3 +669,11 @@ Status Cursor::Get(CursorOp op, std::string_view* key,
 }
 
 }  // namespace factline::graph::internal
+
+namespace factline::graph {
+
+void InstallMapFaultHandler(int exit_code) {
+  internal::InstallMapFaultHandler(exit_code);
+}
+
+}  // namespace factline::graph

@@ -76,6 +76,9 @@ struct DataFileInfo {
 // use; NotSupported for another LMDB data version.
 Result<DataFileInfo> InspectDataFile(const std::string& dir);
 
+// See graph::InstallMapFaultHandler (graph.h).
+void InstallMapFaultHandler(int exit_code);
+
 // "disk full" when the filesystem holding `path` has (almost) no space left,
 // which is what an EIO from a write usually means; empty otherwise.
 std::string DiskFullHint(const std::string& path);

@@ -2,12 +2,14 @@
 // a directory in place of the file) before LMDB maps the file, writers
 // included, and nothing is re-initialised. Also: atomic creation, map size
 // after reopening and Store::Backup.
+#include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -255,6 +257,62 @@ TEST_CASE("Damage: reopening keeps the grown map size", "[graph][damage]") {
   const StoreStats st = StatsOf(*store);
   REQUIRE(st.map_bytes == grown);
   REQUIRE(st.map_bytes != fs::file_size(dir.Sub("data.mdb")));
+}
+
+// Runs fn in a child process; returns its wait status.
+template <typename Fn>
+int InChild(Fn fn) {
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    fn();
+    ::_exit(0);
+  }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  return status;
+}
+
+TEST_CASE("Damage: a fault inside a data.mdb map exits, any other crashes",
+          "[graph][damage]") {
+  ScratchDir dir;
+  Fill(dir.path(), 3000);
+  // The file is cut under an open store: LMDB's next read of a page past the
+  // new end faults inside the map (SIGBUS), which the handler turns into an
+  // exit with the code given.
+  const int cut = InChild([&] {
+    InstallMapFaultHandler(42);
+    auto store = Store::Open(dir.path(), Small());
+    if (!store.ok()) ::_exit(1);
+    fs::resize_file(dir.Sub("data.mdb"), 2 * 4096);
+    Status s = (*store)->Read([](const Reader& r) -> Status {
+      for (AtomId id = 1; id <= 3000; ++id) {
+        FACTLINE_RETURN_IF_ERROR(r.GetAtom(id).status());
+      }
+      return Status::Ok();
+    });
+    ::_exit(s.ok() ? 2 : 3);
+  });
+  REQUIRE(WIFEXITED(cut));
+  REQUIRE(WEXITSTATUS(cut) == 42);
+  // A fault anywhere else is not hidden.
+  const int bug = InChild([] {
+    InstallMapFaultHandler(42);
+    volatile int* null = nullptr;
+    *null = 1;  // a real fault, outside any map and outside LMDB
+  });
+  REQUIRE(WIFSIGNALED(bug));
+  REQUIRE(WTERMSIG(bug) == SIGSEGV);
+}
+
+TEST_CASE("Damage: plain words for full disks and denied access",
+          "[graph][damage]") {
+  const Status full = internal::MdbStatus(ENOSPC, "mdb_txn_commit", "/s");
+  REQUIRE(full.code() == StatusCode::kResourceExhausted);
+  REQUIRE(Contains(full.message(), "disk full"));
+  const Status denied = internal::MdbStatus(EACCES, "mdb_env_open", "/s");
+  REQUIRE(denied.code() == StatusCode::kIOError);
+  REQUIRE(Contains(denied.message(), "permission denied: /s"));
 }
 
 TEST_CASE("Backup: a hot copy opens as the same store", "[graph][backup]") {
