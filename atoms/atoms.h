@@ -379,6 +379,10 @@ class Parser {
                                    ParseContext* ctx) const;
   // Same for single-relation questions ("Who is X married to?").
   Result<ParsedQuestion> ParseQuestion(std::string_view question) const;
+  // The key a relation noun phrase is stored under ("favourite colour" ->
+  // "favorite color", "e-mail address" -> "email", "citizenship" -> "P27"),
+  // as the sentence reader keys it; readers try it after the lexicon's own.
+  std::string RelationKey(std::string_view noun_phrase) const;
 
   const Lexicon& lexicon() const;
 

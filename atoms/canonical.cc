@@ -83,6 +83,28 @@ std::string LemmaOf(const std::string& w, bool noun_phrase) {
       }
     }
   }
+  // British spellings meet American ones when WordNet files both under one
+  // synset ("favourite"/"favorite", "colour"/"color", "organise"/
+  // "organize", "centre"/"center").
+  static constexpr std::pair<std::string_view, std::string_view> kSpellings[] =
+      {{"our", "or"},  {"ise", "ize"},     {"yse", "yze"},
+       {"tre", "ter"}, {"ising", "izing"}, {"ised", "ized"}};
+  for (const auto& [from, to] : kSpellings) {
+    const std::size_t at = word.find(from);
+    if (at == std::string::npos) continue;
+    std::string other = word;
+    other.replace(at, from.size(), to);
+    for (Pos pos : {Pos::kNoun, Pos::kAdj, Pos::kVerb}) {
+      const std::string a = wf.Lemma(word, pos);
+      const std::string b = wf.Lemma(other, pos);
+      if (!a.empty() && !b.empty() &&
+          wf.FirstSynset(a, pos) == wf.FirstSynset(b, pos)) {
+        word = other;
+        break;
+      }
+    }
+    if (word == other) break;
+  }
   if (noun_phrase) {
     std::string n = wf.Lemma(word, Pos::kNoun);
     return n.empty() ? word : n;

@@ -192,6 +192,15 @@ class Reader {
       return Fail("no verb: not a statement");
     }
     if (verb == 0) return SubjectlessClause();
+    // Modal auxiliaries state possibilities, plans or wishes, not facts
+    // ("User might be moving to Lisbon"): the gate's hedging stage decides
+    // about them, the grammar does not key them.
+    for (std::size_t k = verb; k < toks_.size() && k < verb + 3; ++k) {
+      if (In(toks_[k].lower, {"might", "may", "could", "would", "should",
+                              "will", "shall", "must"})) {
+        return Fail("modal '" + toks_[k].text + "': not a statement of fact");
+      }
+    }
     std::size_t main = verb;
     // Skip auxiliaries and light adverbs to the main verb.
     bool has_aux_have = false;

@@ -474,6 +474,16 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   return fact;
 }
 
+std::string Parser::RelationKey(std::string_view noun_phrase) const {
+  std::string phrase = CleanDisplay(noun_phrase);
+  const bool capitalised =
+      !phrase.empty() && std::isupper(static_cast<unsigned char>(phrase[0]));
+  internal::Mapping m = impl_->canonical->Map(
+      NormalizeKey(phrase), internal::PhraseKind::kNoun, capitalised);
+  if (m.mapping == "weak") return NormalizeKey(m.key);
+  return m.key;
+}
+
 Result<ParsedQuestion> Parser::ParseQuestion(std::string_view question) const {
   FACTLINE_RETURN_IF_ERROR(CheckInput(question));
   std::string text = TrimSentence(question, true);
@@ -487,6 +497,11 @@ Result<ParsedQuestion> Parser::ParseQuestion(std::string_view question) const {
   q.relation = p->slots.relation
                    ? impl_->lexicon->CanonicalRelation(g[p->slots.relation - 1])
                    : p->relation;
+  // A phrase no lexicon name knows is keyed as the sentence reader keys it
+  // ("favourite colour" meets a stored "favorite color").
+  if (p->slots.relation && impl_->lexicon->Find(q.relation) == nullptr) {
+    q.relation = RelationKey(g[p->slots.relation - 1]);
+  }
   q.pattern = p->name;
   return q;
 }

@@ -94,6 +94,10 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
   std::unique_ptr<Memory> memory(new Memory());
   Impl& impl = *memory->impl_;
   impl.lexicon = options.lexicon ? options.lexicon : &Lexicon::Builtin();
+  if (NormalizeKey(options.user_entity).empty()) {
+    return Status::InvalidArgument("MemoryOptions.user_entity is empty");
+  }
+  impl.user_entity = CleanDisplay(options.user_entity);
   FACTLINE_ASSIGN_OR_RETURN(impl.owned_lexicon,
                             UserLexicon(path, *impl.lexicon, options));
   if (impl.owned_lexicon) impl.lexicon = impl.owned_lexicon.get();
@@ -121,13 +125,31 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
 }
 
 const Parser& Memory::parser() const { return *impl_->parser; }
+
+Result<ParsedFact> Memory::Parse(std::string_view sentence,
+                                 ParseContext* ctx) const {
+  ParseContext local;
+  local.user = impl_->user_entity;
+  return impl_->parser->ParseSentence(sentence, ctx ? ctx : &local);
+}
+
+Cardinality Memory::CardinalityFor(std::string_view relation_key,
+                                   bool* by_shape) const {
+  const Lexicon& lexicon = *impl_->lexicon;
+  const RelationDef* def = lexicon.Find(relation_key);
+  if (def == nullptr) def = lexicon.FindByName(relation_key);
+  if (by_shape != nullptr) *by_shape = def == nullptr;
+  return def != nullptr ? def->cardinality
+                        : Lexicon::CardinalityByShape(relation_key);
+}
 const Lexicon& Memory::lexicon() const { return *impl_->lexicon; }
 graph::Store& Memory::store() { return *impl_->store; }
 
 Result<RememberReport> Memory::Remember(const std::vector<TextFact>& facts) {
   // Parse-time screening and parsing live with the gate (query/screen.cc).
   return query::internal::RememberLines(*impl_->parser, *impl_->resolver,
-                                        impl_->write_mu, facts, {});
+                                        impl_->write_mu, facts, {},
+                                        impl_->user_entity);
 }
 
 Result<RememberReport> Memory::Remember(std::string_view text,
@@ -162,10 +184,17 @@ namespace {
 // Relation keys to try for a phrase: its canonical key, then the lexicon
 // relation it is an alias of ("birthplace" -> P19), if different.
 std::vector<std::string> RelationKeys(const Lexicon& lexicon,
+                                      const Parser& parser,
                                       std::string_view relation) {
   std::vector<std::string> keys = {lexicon.CanonicalRelation(relation)};
   if (const RelationDef* def = lexicon.FindByAlias(relation)) {
     if (def->id != keys[0]) keys.push_back(def->id);
+  }
+  // The key the sentence reader stores the phrase under ("e-mail address"
+  // -> "email", "favourite colour" -> "favorite color").
+  std::string phrase_key = parser.RelationKey(relation);
+  if (std::find(keys.begin(), keys.end(), phrase_key) == keys.end()) {
+    keys.push_back(std::move(phrase_key));
   }
   return keys;
 }
@@ -190,8 +219,8 @@ Status CheckReadKey(std::string_view what, std::string_view key) {
 }
 
 Result<std::vector<FactView>> SlotQuery(
-    const graph::Store& store, const Lexicon& lexicon, std::string_view subject,
-    std::string_view relation,
+    const graph::Store& store, const Lexicon& lexicon, const Parser& parser,
+    std::string_view subject, std::string_view relation,
     const std::function<Result<std::vector<FactView>>(
         const graph::Reader&, EntityId, RelationId)>& views_of) {
   FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
@@ -201,7 +230,7 @@ Result<std::vector<FactView>> SlotQuery(
     auto entity = r.FindEntity(subject);
     if (entity.status().IsNotFound()) return Status::Ok();
     if (!entity.ok()) return entity.status();
-    for (const std::string& key : RelationKeys(lexicon, relation)) {
+    for (const std::string& key : RelationKeys(lexicon, parser, relation)) {
       auto rel = r.FindRelation(key);
       if (rel.status().IsNotFound()) continue;
       if (!rel.ok()) return rel.status();
@@ -219,7 +248,8 @@ Result<std::vector<FactView>> SlotQuery(
 Result<std::vector<FactView>> Memory::Current(std::string_view subject,
                                               std::string_view relation) const {
   const Timestamp now = NowMicros();
-  return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
+  return SlotQuery(*impl_->store, *impl_->lexicon, *impl_->parser, subject,
+                   relation,
                    [now](const graph::Reader& r, EntityId s, RelationId rel) {
                      return query::internal::CurrentViews(r, s, rel, now);
                    });
@@ -228,7 +258,8 @@ Result<std::vector<FactView>> Memory::Current(std::string_view subject,
 Result<std::vector<FactView>> Memory::History(std::string_view subject,
                                               std::string_view relation,
                                               HistoryOrder order) const {
-  return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
+  return SlotQuery(*impl_->store, *impl_->lexicon, *impl_->parser, subject,
+                   relation,
                    [order](const graph::Reader& r, EntityId s, RelationId rel) {
                      return query::internal::HistoryViews(r, s, rel, order);
                    });
@@ -237,7 +268,8 @@ Result<std::vector<FactView>> Memory::History(std::string_view subject,
 Result<std::vector<FactView>> Memory::AsOf(std::string_view subject,
                                            std::string_view relation,
                                            Timestamp t, TimeAxis axis) const {
-  return SlotQuery(*impl_->store, *impl_->lexicon, subject, relation,
+  return SlotQuery(*impl_->store, *impl_->lexicon, *impl_->parser, subject,
+                   relation,
                    [&](const graph::Reader& r, EntityId s, RelationId rel) {
                      return axis == TimeAxis::kValid
                                 ? query::internal::AsOfValidViews(r, s, rel, t)

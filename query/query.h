@@ -37,6 +37,9 @@ struct MemoryOptions {
   // Near-duplicate lookup for the duplicate stage (the HNSW side-index);
   // empty: exact duplicates only.
   resolver::NearDuplicateFn near_duplicate;
+  // The entity that "I", "my", "the user" (and "you" in assistant lines)
+  // name in remembered text.
+  std::string user_entity = "user";
 };
 
 // Which held items Memory::Held lists.
@@ -74,7 +77,9 @@ struct TextFact {
   Provenance provenance;
   Category category = Category::kFact;
   Timestamp tx_time = kNoTime;     // kNoTime: now
-  Timestamp valid_from = kNoTime;  // kNoTime: tx_time
+  Timestamp valid_from = kNoTime;  // kNoTime: tx_time (or its time words)
+  // Said by the assistant: "you/your" is the user, "I" the assistant.
+  bool from_assistant = false;
 };
 
 // A line that produced no atom, and why.
@@ -206,6 +211,18 @@ class Memory {
   const Parser& parser() const;
   const Lexicon& lexicon() const;
   graph::Store& store();
+
+  // What Remember would read from one line, and why: the atom, the rule or
+  // template, the relation mapping (score, evidence), the time bounds. The
+  // context's user defaults to MemoryOptions::user_entity; a null ctx reads
+  // the line alone as the user's. NotFound (with the reason) when the line
+  // holds no statement. Stores nothing.
+  Result<ParsedFact> Parse(std::string_view sentence,
+                           ParseContext* ctx = nullptr) const;
+  // The cardinality a relation key gets: the lexicon's, else by the shape
+  // of its phrase; *by_shape says which.
+  Cardinality CardinalityFor(std::string_view relation_key,
+                             bool* by_shape = nullptr) const;
 
   // -------------------------------------------------------------------------
   // Fuzzy lookup through the HNSW side-index (index/index.h). The index is

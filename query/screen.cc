@@ -70,6 +70,36 @@ Provenance HumanProvenance(const Provenance& given) {
   return p;
 }
 
+// Copies a parsed line into its atom: fields, time words, and the relation
+// mapping as a parse-time verdict. A lexicon or phrase mapping passes with
+// its evidence (the resolver keeps it in the audit record); a weak one is
+// held for review instead of keying silently.
+void ApplyParsed(ParsedFact parsed, Timestamp tx, Atom* atom,
+                 GateVerdict* verdict) {
+  atom->subject = std::move(parsed.subject);
+  atom->relation = std::move(parsed.relation);
+  atom->value = std::move(parsed.value);
+  if (!parsed.time_words.empty()) {
+    if (atom->tx_time == kNoTime) atom->tx_time = tx;
+    if (atom->valid_from == kNoTime && parsed.valid_from != kNoTime) {
+      atom->valid_from = parsed.valid_from;
+    }
+    if (parsed.valid_to != kForever) atom->valid_to = parsed.valid_to;
+    // "no longer": the stated interval ends now.
+    if (parsed.ends && atom->valid_to == kForever) atom->valid_to = tx;
+  }
+  if (parsed.mapping == "template") return;
+  verdict->stage = "canonical";
+  verdict->reason = "relation phrase '" + parsed.phrase + "' -> '" +
+                    atom->relation + "' (" + parsed.mapping + ", score " +
+                    Fixed2(parsed.score) + "; " + parsed.evidence + "; " +
+                    parsed.pattern + ")";
+  if (parsed.mapping == "weak") {
+    verdict->outcome = GateOutcome::kQueue;
+    verdict->reason += "; may be " + parsed.suggested + ": held for review";
+  }
+}
+
 }  // namespace
 
 namespace query::internal {
@@ -78,8 +108,16 @@ Result<RememberReport> RememberLines(const Parser& parser,
                                      resolver::Resolver& resolver,
                                      std::mutex& write_mu,
                                      const std::vector<TextFact>& facts,
-                                     const std::vector<GateVerdict>& preset) {
+                                     const std::vector<GateVerdict>& preset,
+                                     std::string_view user_entity) {
   RememberReport report;
+  // One context for the batch: a batch is a chunk, so pronouns may refer
+  // to a subject named on an earlier line of it. Relative time words
+  // resolve against each line's transaction time (now when unset).
+  ParseContext context;
+  context.user = std::string(user_entity);
+  const Timestamp now = NowMicros();
+  bool mapped = false;  // some line's relation was mapped by the grammar
   std::vector<Atom> atoms;
   std::vector<GateVerdict> verdicts;
   std::vector<std::size_t> origin_index;  // atom position -> fact position
@@ -100,7 +138,10 @@ Result<RememberReport> RememberLines(const Parser& parser,
     } else {
       // Parsing first keeps input errors (bad UTF-8, oversized lines)
       // ahead of screening, and is what nearly every line needs anyway.
-      auto parsed = parser.ParseSentence(fact.text);
+      context.speaker = fact.from_assistant ? ParseContext::Speaker::kAssistant
+                                            : ParseContext::Speaker::kUser;
+      context.tx_time = fact.tx_time == kNoTime ? now : fact.tx_time;
+      auto parsed = parser.ParseSentence(fact.text, &context);
       if (!parsed.ok() && !parsed.status().IsNotFound()) {
         return parsed.status().WithContext("fact #" + std::to_string(i));
       }
@@ -129,9 +170,9 @@ Result<RememberReport> RememberLines(const Parser& parser,
             Fixed2(hedged) + ", below the floor " +
             Fixed2(config.confidence.reject_below) + "; no atom parsed";
       } else if (verdict.outcome == GateOutcome::kPass) {
-        atom.subject = std::move(parsed->subject);
-        atom.relation = std::move(parsed->relation);
-        atom.value = std::move(parsed->value);
+        ApplyParsed(std::move(parsed).value(), context.tx_time, &atom,
+                    &verdict);
+        mapped = mapped || !verdict.reason.empty();
       }
     }
     atoms.push_back(std::move(atom));
@@ -140,8 +181,9 @@ Result<RememberReport> RememberLines(const Parser& parser,
   }
   if (atoms.empty()) return report;
   // Without a gate and without preset verdicts every atom is a parsed line:
-  // the bare write path, exactly as before the gate existed.
-  if (screen == nullptr && preset.empty()) verdicts.clear();
+  // the bare write path, exactly as before the gate existed (unless a
+  // grammar mapping is to be audited or held).
+  if (screen == nullptr && preset.empty() && !mapped) verdicts.clear();
   std::lock_guard<std::mutex> lock(write_mu);
   auto decisions = resolver.Write(std::move(atoms), std::move(verdicts));
   if (!decisions.ok()) return decisions.status();
@@ -183,6 +225,7 @@ Result<RememberReport> Memory::RememberConversation(
       fact.provenance = turn.role == resolver::Role::kHuman
                             ? HumanProvenance(provenance)
                             : provenance;
+      fact.from_assistant = turn.role == resolver::Role::kAssistant;
       facts.push_back(std::move(fact));
       preset.emplace_back();
       turn_of.push_back(t);
@@ -204,7 +247,8 @@ Result<RememberReport> Memory::RememberConversation(
   FACTLINE_ASSIGN_OR_RETURN(
       RememberReport report,
       query::internal::RememberLines(*impl_->parser, *impl_->resolver,
-                                     impl_->write_mu, facts, preset));
+                                     impl_->write_mu, facts, preset,
+                                     impl_->user_entity));
   for (auto& d : report.decisions) d.input_index = turn_of[d.input_index];
   for (auto& u : report.unparsed) u.index = turn_of[u.index];
   return report;

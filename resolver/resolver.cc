@@ -260,6 +260,12 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
   Decision d;
   d.input_index = index;
   const double offered = atom.provenance.confidence;
+  // A passing parse-time verdict with a reason (the parser's relation
+  // mapping) stays with the decision, so the audit record shows it.
+  if (screened != nullptr && screened->outcome == GateOutcome::kPass &&
+      !screened->reason.empty()) {
+    d.verdicts.push_back(*screened);
+  }
   if (screened != nullptr && screened->outcome != GateOutcome::kPass) {
     d.verdicts.push_back(*screened);
     d.reason = screened->stage + ": " + screened->reason;

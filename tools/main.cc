@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   RegisterGate(app, global, &exit_code);
   RegisterBench(app, global, &exit_code);
   RegisterBackup(app, global, &exit_code);
+  RegisterParse(app, global, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

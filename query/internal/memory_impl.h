@@ -17,6 +17,7 @@ struct AskIndex;  // query/internal/ask_index.h
 struct Memory::Impl {
   std::unique_ptr<graph::Store> store;
   const Lexicon* lexicon = nullptr;
+  std::string user_entity = "user";  // MemoryOptions::user_entity
   // The merged user lexicon when there is one; `lexicon` points into it.
   std::unique_ptr<const Lexicon> owned_lexicon;
   // Shared by every Memory on the built-in lexicon: RE2 builds its DFA
@@ -55,7 +56,8 @@ Status FuzzyRetry(const Memory& memory, const Parser& parser,
 Result<RememberReport> RememberLines(
     const Parser& parser, resolver::Resolver& resolver, std::mutex& write_mu,
     const std::vector<TextFact>& facts,
-    const std::vector<resolver::GateVerdict>& preset);
+    const std::vector<resolver::GateVerdict>& preset,
+    std::string_view user_entity = "user");
 }  // namespace query::internal
 
 }  // namespace factline

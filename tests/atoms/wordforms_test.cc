@@ -32,6 +32,8 @@ TEST_CASE("Canonicalizer: signatures and mappings", "[atoms][canonical]") {
   CHECK(C::Signature("is working at", PhraseKind::kVerb) == "work at");
   CHECK(C::Signature("worked at", PhraseKind::kVerb) == "work at");
   CHECK(C::Signature("e-mail", PhraseKind::kNoun) == "email");
+  CHECK(C::Signature("favourite colour", PhraseKind::kNoun) ==
+        C::Signature("favorite color", PhraseKind::kNoun));
   CHECK(C::Signature("email address", PhraseKind::kNoun) == "email");
   CHECK(C::Signature("phone numbers", PhraseKind::kNoun) == "phone");
   // An adjective before a light head keeps it ("first name").
@@ -48,9 +50,9 @@ TEST_CASE("Canonicalizer: signatures and mappings", "[atoms][canonical]") {
   m = canon.Map("represents", PhraseKind::kVerb, false);
   CHECK(m.key == "P264");
   CHECK(m.inverse);
-  m = canon.Map("favorite colour", PhraseKind::kNoun, false);
+  m = canon.Map("favourite colour", PhraseKind::kNoun, false);
   CHECK(m.mapping == "phrase");
-  CHECK(m.key == "favorite colour");
+  CHECK(m.key == "favorite color");
   m = canon.Map("Prime Minister", PhraseKind::kNoun, true);
   CHECK(m.key == "prime minister");
   CHECK(m.mapping == "phrase");
