@@ -171,9 +171,11 @@ Result<ItemOutcome> RunStatement(const ParaphraseItem& item, Memory& memory) {
 Result<ItemOutcome> RunUpdate(const ParaphraseItem& item, Memory& memory) {
   ItemOutcome outcome;
   outcome.item = &item;
-  // The update is a second later in transaction time, as it would be in a
-  // conversation.
-  const Timestamp t0 = NowMicros() - 10'000'000;
+  // The original was said long before the update (a year, then a day ago),
+  // as in a long-lived memory: an update's own time words ("I moved there
+  // last month") then fall after the original's, not before it.
+  constexpr Timestamp kDay = Timestamp{86'400} * 1'000'000;
+  const Timestamp t0 = NowMicros() - 365 * kDay;
   FACTLINE_ASSIGN_OR_RETURN(Remembered first,
                             RememberOne(memory, item.original.text, t0));
   std::optional<Atom> old =
@@ -183,7 +185,7 @@ Result<ItemOutcome> RunUpdate(const ParaphraseItem& item, Memory& memory) {
     return outcome;
   }
   FACTLINE_ASSIGN_OR_RETURN(
-      Remembered second, RememberOne(memory, item.later.text, t0 + 1'000'000));
+      Remembered second, RememberOne(memory, item.later.text, t0 + 364 * kDay));
   FACTLINE_ASSIGN_OR_RETURN(std::vector<FactView> now,
                             memory.Current(old->subject, old->relation));
   std::string slot;

@@ -22,6 +22,13 @@ SLOTS = {
     "place of birth": (["P19"], False),
     "nationality": (["P27"], True),
     "child": (["P40"], True),
+    # Added after the first run (judging metadata only, no sentence changed):
+    # lexicon relations that mean the same as the label.
+    "native language": (["P1412"], True),
+    "favorite language": (["P1412", "prefers"], True),
+    "owner": (["P127"], True),
+    "language": (["P407"], True),
+    "team": (["P463"], True),
 }
 DEFAULT_SLOT = ([], True)
 
