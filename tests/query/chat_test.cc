@@ -87,6 +87,45 @@ TEST_CASE("Chat: a human's facts about themselves keep a mostly-tool chunk",
   CHECK(tool_noise == 2);
 }
 
+TEST_CASE("Chat: the issue's chunk stores the new team and manager",
+          "[query][chat]") {
+  ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db"));
+  REQUIRE(memory.ok());
+  Provenance assistant;
+  assistant.origin = Origin::kCloudModel;
+  assistant.model_id = "test-model";
+  assistant.session_id = "chat-8";
+  REQUIRE((*memory)
+              ->RememberConversation("human: My manager is Dev.\n", assistant)
+              .ok());
+  auto report = (*memory)->RememberConversation(
+      SwitchChunk("I just switched teams, I'm now on the payments team.",
+                  "Also my manager is Priya now, not Dev."),
+      assistant);
+  INFO((report.ok() ? "" : report.status().message()));
+  REQUIRE(report.ok());
+
+  // "I" and "my" in human turns are the user.
+  auto team = (*memory)->Current("user", "team");
+  REQUIRE(team.ok());
+  REQUIRE(team->size() == 1);
+  CHECK(NormalizeKey((*team)[0].atom.value) == "payments team");
+  CHECK((*team)[0].atom.provenance.origin == Origin::kHuman);
+
+  auto manager = (*memory)->Current("user", "manager");
+  REQUIRE(manager.ok());
+  REQUIRE(manager->size() == 1);  // Priya superseded Dev: one current value
+  CHECK((*manager)[0].atom.value == "Priya");
+  REQUIRE((*manager)[0].superseded.size() == 1);
+  CHECK((*manager)[0].superseded[0].value == "Dev");
+  auto history = (*memory)->History("user", "manager");
+  REQUIRE(history.ok());
+  REQUIRE(history->size() == 2);
+  CHECK((*history)[0].atom.value == "Dev");
+  CHECK((*history)[1].atom.value == "Priya");
+}
+
 TEST_CASE("Chat: the same chunk without self statements is still noise",
           "[query][chat]") {
   // Same shape and size, but the human only chats: the significance rule
