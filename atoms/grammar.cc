@@ -306,6 +306,12 @@ class Reader {
     }
     const std::string first = toks_[from].lower;
     const std::size_t n = to - from;
+    // "Here is a list", "There are three": existential, no subject.
+    if (n == 1 && In(first, {"here", "there", "this", "that", "what", "which",
+                             "who", "everything", "nothing", "something"})) {
+      *why = "'" + toks_[from].text + "' names no entity";
+      return false;
+    }
     if (n == 1 && In(first, {"i", "me", "myself", "mine"})) {
       if (ctx_.speaker == ParseContext::Speaker::kAssistant) {
         *why = "'" + toks_[from].text +

@@ -192,6 +192,8 @@ TEST_CASE("Statements: lines with no statement are unparsed with a reason",
   CHECK_FALSE(Unparsed("Hello there.").empty());
   CHECK_FALSE(Unparsed("Thanks!").empty());
   CHECK_FALSE(Unparsed("... is ...").empty());
+  CHECK_FALSE(Unparsed("Here is a list of facts:").empty());
+  CHECK_FALSE(Unparsed("User might be moving to Lisbon.").empty());
   // Never an empty or punctuation-only field.
   for (const char* s :
        {"'s is .", "The of is", "Bob's is Alice.", "!!! works at ???"}) {
