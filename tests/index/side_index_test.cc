@@ -50,8 +50,11 @@ std::vector<ParsedFact> ContextFacts(std::size_t row = 2) {
 }
 
 ParsedFact Fact(std::string subject, std::string relation, std::string value) {
-  return ParsedFact{std::move(subject), std::move(relation), std::move(value),
-                    ""};
+  ParsedFact f;
+  f.subject = std::move(subject);
+  f.relation = std::move(relation);
+  f.value = std::move(value);
+  return f;
 }
 
 // Commits facts the way the keyed resolver does (a new value closes the
