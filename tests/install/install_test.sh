@@ -1,0 +1,21 @@
+#!/bin/sh
+# Installs factline from build dir $1 (source $2) into a temporary prefix and
+# builds and runs an out-of-tree embedder against it, once with CMake
+# (find_package) and once with pkg-config. $3: the CMake to use.
+set -eu
+build=$1 src=$2 cmake=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+"$cmake" --install "$build" --prefix "$prefix" >/dev/null
+# The installed headers must stand alone: no source tree on the path.
+test -f "$prefix/include/factline/query/query.h"
+"$cmake" -S "$src/tests/install/consumer" -B "$work/cmake-build" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+"$cmake" --build "$work/cmake-build" >/dev/null
+test "$("$work/cmake-build/consumer" "$work/db1")" = "current: bandy"
+export PKG_CONFIG_PATH="$(dirname "$(find "$prefix" -name factline.pc)")"
+${CXX:-c++} -std=c++20 -o "$work/pc-consumer" \
+  "$src/tests/install/consumer/main.cc" $(pkg-config --cflags --libs factline)
+test "$("$work/pc-consumer" "$work/db2")" = "current: bandy"
+echo "cmake and pkg-config $(pkg-config --modversion factline): ok"
