@@ -233,6 +233,13 @@ std::string NormalizeKey(std::string_view text);
 // Non-ASCII bytes round-trip unchanged.
 std::string CleanDisplay(std::string_view text);
 
+// True when two names carry different numbers: digit runs ("U-17",
+// "Dynamo-2", "1984"), spelled-out numbers ("eleven" = "11"), Roman
+// numerals ("VIII") and fraction or superscript signs ("8½"), compared as
+// multisets. "FC Dynamo Kyiv" and "FC Dynamo-2 Kyiv" differ; "Ukraine U-17"
+// and "Ukraine U17" do not. Similarity never crosses such a difference.
+bool DifferInNumbers(std::string_view a, std::string_view b);
+
 // Checks that `text` is well-formed UTF-8; the error names the byte offset.
 Status ValidateUtf8(std::string_view text);
 

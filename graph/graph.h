@@ -202,6 +202,10 @@ class Writer : public Reader {
   // is returned unchanged: the first cardinality recorded wins.
   virtual Result<Relation> InternRelation(std::string_view key,
                                           Cardinality cardinality) = 0;
+  // Records a new cardinality for an interned relation (`factline relations
+  // set`); the caller re-derives its slots. NotFound for an unknown id.
+  virtual Status SetRelationCardinality(RelationId id,
+                                        Cardinality cardinality) = 0;
   // Stores a new atom: interns the subject and value entities (the value is
   // an entity so multi-hop questions can follow it), assigns atom->id and
   // the entity/relation ids, stamps tx_time (NowMicros) and valid_from

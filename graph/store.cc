@@ -527,6 +527,30 @@ class WriterImpl final : public TxnReader<Writer> {
     return Relation{rel.id, std::string(key), rel.cardinality};
   }
 
+  Status SetRelationCardinality(RelationId id,
+                                Cardinality cardinality) override {
+    FACTLINE_ASSIGN_OR_RETURN(Relation r, GetRelation(id));
+    if (r.cardinality == cardinality) return Status::Ok();
+    std::string_view ref, stored_view;
+    FACTLINE_RETURN_IF_ERROR(LookupText(dbs_->relation_by_key, r.key,
+                                        kRelationRefSize, &ref, &stored_view));
+    const std::string stored(stored_view);  // key_buf_ is reused below
+    scratch_.assign(IdKey1(id).view());
+    scratch_.push_back(static_cast<char>(cardinality));
+    if (internal::IsHashedKey(stored)) scratch_.append(r.key);
+    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->relation_by_key, stored,
+                                        scratch_, PutMode::kOverwrite));
+    scratch_.clear();
+    internal::EncodeRelationRecord(cardinality, r.key, &scratch_);
+    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->relation_by_id,
+                                        IdKey1(id).view(), scratch_,
+                                        PutMode::kOverwrite));
+    if (auto it = relations_.find(r.key); it != relations_.end()) {
+      it->second.cardinality = cardinality;
+    }
+    return Status::Ok();
+  }
+
   Status InsertAtom(Atom* atom) override {
     FACTLINE_RETURN_IF_ERROR(CheckAtomFields(*atom));
     EntityId subject = 0, value = 0;

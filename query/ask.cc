@@ -500,6 +500,7 @@ struct Plan {
   std::vector<std::uint32_t> chain;  // atom positions, hop order
   std::vector<float> hop_weight;
   std::vector<std::uint32_t> ranked;  // atom positions, best first
+  std::vector<std::uint32_t> slot;  // single-hop: the slot's atoms, best first
   double score = 0;
   bool known = false;
   std::string explanation;
@@ -588,6 +589,7 @@ bool SingleHop(const Parser& parser, const Lexicon& lexicon,
     plan->method = "single-hop";
     plan->subject = index.atoms[slot[0]].subject_display;
     plan->chain = {slot[0]};
+    plan->slot = slot;
     plan->hop_weight = {1.0f};
     plan->known = true;
     plan->score = 1.0;
@@ -781,6 +783,28 @@ Result<Answer> Memory::Ask(std::string_view question,
       answer.ranked.push_back(std::move(view));
     }
     answer.score = plan.known ? plan.score * confidence : 0;
+    // A many-valued slot answers with all its values at the asked time;
+    // for a one-valued one the best value stands (several current values
+    // there only come from a baseline policy).
+    if (plan.slot.size() > 1 && !answer.chain.empty()) {
+      FACTLINE_ASSIGN_OR_RETURN(
+          graph::Relation rel,
+          r.GetRelation(answer.chain[0].fact.atom.relation_id));
+      if (rel.cardinality == Cardinality::kMany) {
+        answer.text.clear();
+        for (std::uint32_t i : plan.slot) {
+          const std::string& v = index->atoms[i].value_display;
+          if (std::find(answer.values.begin(), answer.values.end(), v) !=
+              answer.values.end()) {
+            continue;
+          }
+          answer.text += (answer.values.empty() ? "" : ", ") + v;
+          answer.values.push_back(v);
+        }
+        answer.explanation += "; many-valued: all " +
+                              std::to_string(answer.values.size()) + " values";
+      }
+    }
     return Status::Ok();
   });
   if (!s.ok()) return s;

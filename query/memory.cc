@@ -121,6 +121,29 @@ Result<std::unique_ptr<Memory>> Memory::Open(const std::string& path,
   FACTLINE_ASSIGN_OR_RETURN(
       impl.resolver,
       resolver::Resolver::Create(impl.store.get(), std::move(ropts)));
+  if (impl.owned_lexicon && options.apply_declared_cardinality &&
+      !options.store.read_only) {
+    // Only relations stored with another cardinality need a write; new ones
+    // take the lexicon's when first interned.
+    std::vector<const RelationDef*> differ;
+    FACTLINE_RETURN_IF_ERROR(impl.store->Read([&](const graph::Reader& r) {
+      for (const RelationDef& def : impl.lexicon->relations()) {
+        if (!def.alias_of.empty() ||
+            !impl.lexicon->DeclaresCardinality(def.id)) {
+          continue;
+        }
+        auto rel = r.FindRelation(def.id);
+        if (rel.status().IsNotFound()) continue;
+        if (!rel.ok()) return rel.status();
+        if (rel->cardinality != def.cardinality) differ.push_back(&def);
+      }
+      return Status::Ok();
+    }));
+    for (const RelationDef* def : differ) {
+      Status s = memory->DeclareCardinality(def->id, def->cardinality);
+      if (!s.ok()) return s.WithContext("lexicon");
+    }
+  }
   return memory;
 }
 

@@ -28,6 +28,10 @@ struct MemoryOptions {
   // which Open merges whenever the store directory has one); the Memory
   // owns the merged lexicon and builds its parser from it. Empty: none.
   std::string lexicon_path;
+  // A writable Open records the user lexicon's declared cardinalities
+  // (DeclareCardinality) and fails when one contradicts stored data; false
+  // skips that (`factline relations set`, which applies one on purpose).
+  bool apply_declared_cardinality = true;
   // nullptr: factline's keyed supersession.
   std::unique_ptr<resolver::SupersessionPolicy> policy;
   // Extra gate stages, run after the built-in ones (resolver::GateStage).
@@ -96,6 +100,20 @@ struct RememberReport {
 
 enum class TimeAxis { kTransaction, kValid };
 
+// A stored relation with its cardinality and atom counts
+// (Memory::Relations, `factline relations list`).
+struct RelationInfo {
+  std::string key;   // as stored: lexicon id or normalised phrase
+  std::string name;  // the lexicon's name; empty when no lexicon knows it
+  Cardinality cardinality = Cardinality::kOne;  // as the store applies it
+  bool declared = false;  // the lexicon in use declares a cardinality
+  Cardinality declared_cardinality = Cardinality::kOne;
+  std::size_t atoms = 0;       // every atom, past ones included
+  std::size_t current = 0;     // current atoms
+  std::size_t slots = 0;       // subjects with any atom of it
+  std::size_t superseded = 0;  // atoms another atom superseded
+};
+
 // One step of an answer's reasoning chain.
 struct Hop {
   FactView fact;
@@ -104,7 +122,10 @@ struct Hop {
 };
 
 struct Answer {
-  std::string text;  // the answer, or "unknown"
+  std::string text;  // the answer, or "unknown"; values joined by ", "
+  // Every value of a many-valued slot true at the asked time (its current
+  // atoms then), best first; empty for one-valued answers.
+  std::vector<std::string> values;
   bool known = false;
   double score = 0;         // confidence of the whole chain in [0, 1]
   std::string subject;      // entity the question was found to be about
@@ -205,6 +226,20 @@ class Memory {
                      const AskOptions& options = {}) const;
 
   Result<graph::StoreStats> Stats() const;
+
+  // Relations the store holds, by key (query/relations.cc).
+  Result<std::vector<RelationInfo>> Relations() const;
+  // Declares a relation's cardinality for this store (a JSONL `cardinality`
+  // field, a user lexicon). Recorded when the relation is new or its stored
+  // data reads the same either way; InvalidArgument naming the relation and
+  // a slot when re-deriving would change stored history (use
+  // SetCardinality). `relation` is a key, id or lexicon name.
+  Status DeclareCardinality(std::string_view relation, Cardinality cardinality);
+  // Applies a cardinality and re-derives every slot of the relation
+  // (resolver::RederiveSlot). Returns the number of slots re-derived.
+  // NotFound when the store has no such relation.
+  Result<std::size_t> SetCardinality(std::string_view relation,
+                                     Cardinality cardinality);
   Result<std::vector<graph::AuditRecord>> Audit(std::uint64_t since,
                                                 std::size_t limit) const;
 

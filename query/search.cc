@@ -1,4 +1,5 @@
 // Memory's fuzzy lookups through the HNSW side-index.
+#include <algorithm>
 #include <cstdio>
 
 #include "query/internal/memory_impl.h"
@@ -87,7 +88,14 @@ Status FuzzyRetry(const Memory& memory, const Parser& parser,
   }));
   if (stored) return Status::Ok();
   FACTLINE_ASSIGN_OR_RETURN(std::vector<SearchHit> hits,
-                            memory.FindEntities(parsed->subject, 1));
+                            memory.FindEntities(parsed->subject, 5));
+  // A name that differs in a number ("user39" and "user38", "Apollo 11"
+  // and "Apollo 12") is another entity, never a typo of this one.
+  hits.erase(std::remove_if(hits.begin(), hits.end(),
+                            [&](const SearchHit& h) {
+                              return DifferInNumbers(parsed->subject, h.entity);
+                            }),
+             hits.end());
   if (hits.empty() || hits[0].score < options.fuzzy_min_similarity) {
     return Status::Ok();
   }

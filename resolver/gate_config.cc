@@ -231,11 +231,19 @@ Status ParseSections(const Json& j, GateConfig* c) {
   }
   if (const Json* s = section("duplicate")) {
     FACTLINE_RETURN_IF_ERROR(
-        CheckKeys(*s, "duplicate", {"enabled", "near_threshold"}));
+        CheckKeys(*s, "duplicate",
+                  {"enabled", "near_threshold", "near_reinforce_threshold"}));
     FACTLINE_RETURN_IF_ERROR(
         GetBool(*s, "duplicate", "enabled", &c->duplicate.enabled));
     FACTLINE_RETURN_IF_ERROR(GetNumber(*s, "duplicate", "near_threshold", 0, 1,
                                        &c->duplicate.near_threshold));
+    if (auto it = s->find("near_reinforce_threshold");
+        it != s->end() && !it->is_null()) {
+      double reinforce = 0;
+      FACTLINE_RETURN_IF_ERROR(GetNumber(
+          *s, "duplicate", "near_reinforce_threshold", 0, 1, &reinforce));
+      c->duplicate.near_reinforce_threshold = reinforce;
+    }
   }
   if (const Json* s = section("contradiction")) {
     const std::string p = "contradiction";
@@ -392,7 +400,11 @@ std::string GateConfigToJson(const GateConfig& c) {
         {"extra_patterns", c.transient.extra_patterns}}},
       {"duplicate",
        {{"enabled", c.duplicate.enabled},
-        {"near_threshold", c.duplicate.near_threshold}}},
+        {"near_threshold", c.duplicate.near_threshold},
+        {"near_reinforce_threshold",
+         c.duplicate.near_reinforce_threshold
+             ? Json(*c.duplicate.near_reinforce_threshold)
+             : Json(nullptr)}}},
       {"contradiction",
        {{"enabled", c.contradiction.enabled},
         {"origin_trust", by_origin(c.contradiction.origin_trust)},

@@ -322,20 +322,42 @@ Status CheckDuplicate(const GateContext& context, const Atom& atom,
                      rules.near_threshold));
   if (near.atom == kNoAtom) return Status::Ok();
   std::string value;
+  const Atom* match = nullptr;
   for (const Atom& current : context.slot_current) {
-    if (current.id == near.atom) value = current.value;
+    if (current.id == near.atom) match = &current;
   }
+  if (match != nullptr) value = match->value;
   if (value.empty()) {
     return Status::InvalidArgument("near-duplicate function named atom #" +
                                    std::to_string(near.atom) +
                                    ", which is not current in the slot");
   }
-  verdict->outcome = GateOutcome::kReinforce;
+  // A number tells a reserve team, an age group or a year apart ("FC
+  // Dynamo-2 Kyiv", "Ukraine U-19"): such values are different facts,
+  // however similar the rest of the text.
+  if (DifferInNumbers(atom.value, value)) return Status::Ok();
+  // Stated over times that do not overlap, the two are separate statements
+  // (two spells at a club), whatever their spelling.
+  if (atom.valid_to <= match->valid_from ||
+      match->valid_to <= atom.valid_from) {
+    return Status::Ok();
+  }
+  const std::string what = "near-duplicate of current atom #" +
+                           std::to_string(near.atom) + " " + Quoted(value) +
+                           " (cosine " + Fixed2(near.similarity) +
+                           " >= " + Fixed2(rules.near_threshold) + ")";
   verdict->target = near.atom;
-  verdict->reason = "near-duplicate of current atom #" +
-                    std::to_string(near.atom) + " " + Quoted(value) +
-                    " (cosine " + Fixed2(near.similarity) +
-                    " >= " + Fixed2(rules.near_threshold) + ")";
+  if (rules.near_reinforce_threshold &&
+      near.similarity >= *rules.near_reinforce_threshold) {
+    verdict->outcome = GateOutcome::kReinforce;
+    verdict->reason = what +
+                      "; reinforced (duplicate.near_reinforce_threshold " +
+                      Fixed2(*rules.near_reinforce_threshold) + ")";
+    return Status::Ok();
+  }
+  // Similar is not the same: a person decides, nothing merges silently.
+  verdict->outcome = GateOutcome::kQueue;
+  verdict->reason = what + ": held for review";
   return Status::Ok();
 }
 

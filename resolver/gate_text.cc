@@ -73,7 +73,9 @@ constexpr NamedPattern kNoisePatterns[] = {
      R"(^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?Z?\]?\s+\[?)"
      R"((?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\b)"},
     {"log line", R"(^\[(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\])"},
-    {"no words", R"(^[^\pL]*$)"},
+    // Only a line with neither letters nor digits: "8½", "1984" and
+    // "2027-01-31" are titles and dates, not noise ("π" is a letter).
+    {"no words", R"(^[^\pL\pN]*$)"},
 };
 
 // Momentary state: true now, false in an hour.

@@ -177,7 +177,13 @@ struct TransientRules {
 
 struct DuplicateRules {
   bool enabled = true;
-  double near_threshold = 0.92;  // cosine at or above: a near duplicate
+  // Cosine at or above which a value is a near duplicate of a current one.
+  // A near duplicate is held for review, never merged silently, and values
+  // that differ in a number (DifferInNumbers) are never near duplicates.
+  double near_threshold = 0.92;
+  // Opt-in: at or above this cosine a near duplicate reinforces the current
+  // atom instead of going to review. Unset: always review.
+  std::optional<double> near_reinforce_threshold;
 };
 
 struct ContradictionRules {

@@ -29,8 +29,10 @@ int Fail(const Status& status, const std::string& context) {
 
 Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
                                            bool read_only,
-                                           bool create_if_missing) {
+                                           bool create_if_missing,
+                                           bool apply_declared_cardinality) {
   MemoryOptions options;
+  options.apply_declared_cardinality = apply_declared_cardinality;
   options.store.read_only = read_only;
   options.store.create_if_missing = !read_only && create_if_missing;
   // The gate's knobs: --gate-config, else the store's own gate.json.

@@ -43,9 +43,10 @@ int Fail(const Status& status, const std::string& context);
 
 // Opens the store named by --db; read_only for query commands. A writable
 // open creates the store unless create_if_missing is false.
-Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
-                                           bool read_only,
-                                           bool create_if_missing = true);
+// apply_declared_cardinality: see MemoryOptions.
+Result<std::unique_ptr<Memory>> OpenMemory(
+    const GlobalOptions& global, bool read_only, bool create_if_missing = true,
+    bool apply_declared_cardinality = true);
 
 nlohmann::json AtomToJson(const Atom& atom);
 nlohmann::json FactToJson(const FactView& fact);
@@ -63,6 +64,7 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterGate(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code);
+void RegisterRelations(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterBackup(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterParse(CLI::App& app, GlobalOptions& global, int* exit_code);
 // `factline check` without --replay (cmd_check.cc): walks every record and

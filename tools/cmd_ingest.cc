@@ -1,10 +1,15 @@
 // factline ingest: text (one fact per line), JSONL atoms, or a
 // FactConsolidation JSON row, written in batches of --batch lines.
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
+#include <optional>
 #include <sstream>
+#include <unordered_map>
 
 #include "tools/cli.h"
 
@@ -23,6 +28,7 @@ struct IngestOptions {
   std::string category = "fact";
   double confidence = 1.0;
   bool serial_time = false;
+  bool allow_unknown_keys = false;
   std::size_t batch = 10000;
 };
 
@@ -102,11 +108,86 @@ Result<std::vector<Line>> FactConsolidationLines(const std::string& text,
   return Status::InvalidArgument("no row with metadata.source '" + split + "'");
 }
 
-Result<Atom> AtomFromJson(const std::string& line, const Provenance& defaults) {
+// The keys a JSONL atom may carry; anything else is a typo that would be
+// silently ignored ("confidance": 0.1 stored at confidence 1.0).
+constexpr const char* kAtomKeys[] = {
+    "subject",  "relation",   "value",    "category",   "origin",
+    "model_id", "session_id", "source",   "confidence", "verification",
+    "tx_time",  "valid_from", "valid_to", "cardinality"};
+
+// NUL and the other C0 control characters (and DEL) never belong in a name
+// or value; they come from broken exports and make keys that cannot be
+// typed back.
+Status CheckControlChars(const char* field, const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7F) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02X", c);
+      return Status::InvalidArgument(std::string("field '") + field +
+                                     "' holds control character " + code +
+                                     " at byte " + std::to_string(i));
+    }
+  }
+  return Status::Ok();
+}
+
+// One time field: an ISO string (ParseTimestamp) or an integer within the
+// years -9999..9999 (2^64-1 and INT64_MIN are refused, not wrapped).
+Status ReadTime(const nlohmann::json& v, const char* field, Timestamp* out) {
+  if (v.is_string()) {
+    auto t = ParseTimestamp(v.get<std::string>());
+    if (!t.ok())
+      return t.status().WithContext(std::string("field '") + field + "'");
+    *out = *t;
+    return Status::Ok();
+  }
+  if (v.is_number_unsigned() &&
+      v.get<std::uint64_t>() >
+          static_cast<std::uint64_t>(std::numeric_limits<Timestamp>::max())) {
+    return Status::InvalidArgument(std::string("field '") + field + "': " +
+                                   v.dump() + " does not fit a 64-bit time");
+  }
+  if (v.is_number_integer()) {
+    const Timestamp t = v.get<Timestamp>();
+    FACTLINE_RETURN_IF_ERROR(
+        CheckTimeRange(t, std::to_string(t))
+            .WithContext(std::string("field '") + field + "'"));
+    *out = t;
+    return Status::Ok();
+  }
+  return Status::InvalidArgument(std::string("field '") + field +
+                                 "' must be a time string or an integer, not " +
+                                 v.dump());
+}
+
+struct JsonAtom {
+  Atom atom;
+  std::optional<Cardinality> cardinality;  // the line's `cardinality` field
+};
+
+Result<JsonAtom> AtomFromJson(const std::string& line,
+                              const Provenance& defaults,
+                              bool allow_unknown_keys) {
   auto j = nlohmann::json::parse(line, nullptr, false);
   if (j.is_discarded()) return Status::InvalidArgument("malformed JSON");
   if (!j.is_object()) return Status::InvalidArgument("not a JSON object");
-  Atom atom;
+  if (!allow_unknown_keys) {
+    for (const auto& [key, value] : j.items()) {
+      if (std::find_if(std::begin(kAtomKeys), std::end(kAtomKeys),
+                       [&](const char* k) { return key == k; }) ==
+          std::end(kAtomKeys)) {
+        return Status::InvalidArgument(
+            "unknown key '" + key.substr(0, 80) +
+            "' (known: subject, relation, value, category, origin, model_id, "
+            "session_id, source, confidence, verification, tx_time, "
+            "valid_from, valid_to, cardinality; --allow-unknown-keys skips "
+            "others)");
+      }
+    }
+  }
+  JsonAtom out;
+  Atom& atom = out.atom;
   atom.provenance = defaults;
   for (const char* field : {"subject", "relation", "value"}) {
     if (!j.contains(field) || !j[field].is_string()) {
@@ -124,12 +205,15 @@ Result<Atom> AtomFromJson(const std::string& line, const Provenance& defaults) {
                                      "' must be a string");
     }
     *out = j[field].get<std::string>();
-    return Status::Ok();
+    return CheckControlChars(field, *out);
   };
   std::string text;
   FACTLINE_RETURN_IF_ERROR(str("model_id", &atom.provenance.model_id));
   FACTLINE_RETURN_IF_ERROR(str("session_id", &atom.provenance.session_id));
   FACTLINE_RETURN_IF_ERROR(str("source", &atom.provenance.source));
+  FACTLINE_RETURN_IF_ERROR(CheckControlChars("subject", atom.subject));
+  FACTLINE_RETURN_IF_ERROR(CheckControlChars("relation", atom.relation));
+  FACTLINE_RETURN_IF_ERROR(CheckControlChars("value", atom.value));
   if (j.contains("category")) {
     FACTLINE_RETURN_IF_ERROR(str("category", &text));
     FACTLINE_ASSIGN_OR_RETURN(atom.category, ParseCategory(text));
@@ -143,28 +227,64 @@ Result<Atom> AtomFromJson(const std::string& line, const Provenance& defaults) {
     FACTLINE_ASSIGN_OR_RETURN(atom.provenance.verification,
                               ParseVerification(text));
   }
+  if (j.contains("cardinality")) {
+    FACTLINE_RETURN_IF_ERROR(str("cardinality", &text));
+    if (text == "one") {
+      out.cardinality = Cardinality::kOne;
+    } else if (text == "many") {
+      out.cardinality = Cardinality::kMany;
+    } else {
+      return Status::InvalidArgument(
+          "field 'cardinality' must be \"one\" or "
+          "\"many\", not '" +
+          text.substr(0, 40) + "'");
+    }
+  }
   if (j.contains("confidence")) {
     if (!j["confidence"].is_number()) {
       return Status::InvalidArgument("field 'confidence' must be a number");
     }
     atom.provenance.confidence = j["confidence"].get<double>();
+    if (!(atom.provenance.confidence >= 0 && atom.provenance.confidence <= 1)) {
+      return Status::InvalidArgument(
+          "field 'confidence' must be in [0, 1], "
+          "not " +
+          j["confidence"].dump());
+    }
   }
-  for (auto [field, out] :
+  for (auto [field, out_time] :
        {std::pair<const char*, Timestamp*>{"tx_time", &atom.tx_time},
         {"valid_from", &atom.valid_from},
         {"valid_to", &atom.valid_to}}) {
     if (!j.contains(field) || j[field].is_null()) continue;
-    if (j[field].is_number_integer()) {
-      *out = j[field].get<Timestamp>();
-    } else if (j[field].is_string()) {
-      FACTLINE_ASSIGN_OR_RETURN(*out,
-                                ParseTimestamp(j[field].get<std::string>()));
-    } else {
-      return Status::InvalidArgument(std::string("field '") + field +
-                                     "' must be a time string or integer");
-    }
+    FACTLINE_RETURN_IF_ERROR(ReadTime(j[field], field, out_time));
   }
-  return atom;
+  if (atom.valid_from != kNoTime && atom.valid_to != kForever &&
+      atom.valid_to < atom.valid_from) {
+    return Status::InvalidArgument(
+        "valid_to " + FormatTimestamp(atom.valid_to) +
+        " is before valid_from " + FormatTimestamp(atom.valid_from));
+  }
+  FACTLINE_RETURN_IF_ERROR(resolver::ValidateAtom(atom));
+  return out;
+}
+
+// The batch position a resolver error names ("atom #12 (subject ...): ..."
+// or "line #12: ..."), so the message can name the input line; 0 if none.
+std::size_t BatchIndexOf(const Status& status, std::size_t batch_size) {
+  const std::string& m = status.message();
+  for (const char* prefix : {"atom #", "line #"}) {
+    if (m.rfind(prefix, 0) != 0) continue;
+    std::size_t at = std::string_view(prefix).size(), index = 0;
+    bool digits = false;
+    while (at < m.size() && m[at] >= '0' && m[at] <= '9' &&
+           index < batch_size) {
+      index = index * 10 + static_cast<std::size_t>(m[at++] - '0');
+      digits = true;
+    }
+    if (digits && index < batch_size) return index;
+  }
+  return 0;
 }
 
 void Count(Tally* tally, const std::vector<resolver::Decision>& decisions) {
@@ -224,8 +344,58 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
                 opt.file);
   }
 
+  // JSONL is checked whole before anything is written: an error names its
+  // line and leaves the store as it was. Declared cardinalities are
+  // collected on the way (one per relation; a second, different one is an
+  // error naming both lines).
+  struct Declared {
+    std::string relation;
+    Cardinality cardinality;
+    std::size_t line;
+  };
+  std::vector<Declared> declared;
+  auto jsonl_provenance = [&](std::size_t i) {
+    Provenance p = defaults;
+    p.source = source_prefix + "#" + std::to_string(lines[i].number);
+    return p;
+  };
+  if (format == "jsonl") {
+    std::unordered_map<std::string, std::size_t> declared_at;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      auto parsed = AtomFromJson(lines[i].text, jsonl_provenance(i),
+                                 opt.allow_unknown_keys);
+      const std::string where =
+          opt.file + ":" + std::to_string(lines[i].number);
+      if (!parsed.ok()) {
+        return Fail(parsed.status(), where + " (nothing was stored)");
+      }
+      if (!parsed->cardinality) continue;
+      const std::string key = NormalizeKey(parsed->atom.relation);
+      auto [it, fresh] = declared_at.try_emplace(key, declared.size());
+      if (fresh) {
+        declared.push_back(
+            {parsed->atom.relation, *parsed->cardinality, lines[i].number});
+      } else if (declared[it->second].cardinality != *parsed->cardinality) {
+        return Fail(
+            Status::InvalidArgument(
+                "relation '" + parsed->atom.relation + "' declared " +
+                std::string(ToString(*parsed->cardinality)) + " here but " +
+                std::string(ToString(declared[it->second].cardinality)) +
+                " on line " + std::to_string(declared[it->second].line)),
+            where + " (nothing was stored)");
+      }
+    }
+  }
+
   auto memory = OpenMemory(global, false);
   if (!memory.ok()) return Fail(memory.status(), "ingest");
+  for (const Declared& d : declared) {
+    Status s = (*memory)->DeclareCardinality(d.relation, d.cardinality);
+    if (!s.ok()) {
+      return Fail(s, opt.file + ":" + std::to_string(d.line) +
+                         " (cardinality; no atom of this file was stored)");
+    }
+  }
 
   Tally tally;
   const std::size_t batch = std::max<std::size_t>(1, opt.batch);
@@ -245,16 +415,20 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
     if (format == "jsonl") {
       std::vector<Atom> atoms;
       for (std::size_t i = begin; i < end; ++i) {
-        Provenance p = defaults;
-        p.source = source_prefix + "#" + std::to_string(lines[i].number);
-        auto atom = AtomFromJson(lines[i].text, p);
-        if (!atom.ok()) return Fail(atom.status(), where(i));
-        atom->category =
-            atom->category == Category::kFact ? *category : atom->category;
-        atoms.push_back(std::move(atom).value());
+        auto parsed = AtomFromJson(lines[i].text, jsonl_provenance(i),
+                                   opt.allow_unknown_keys);
+        if (!parsed.ok()) return Fail(parsed.status(), where(i));
+        Atom& atom = parsed->atom;
+        atom.category =
+            atom.category == Category::kFact ? *category : atom.category;
+        atoms.push_back(std::move(atom));
       }
       auto decisions = (*memory)->RememberAtoms(std::move(atoms));
-      if (!decisions.ok()) return Fail(decisions.status(), where(begin));
+      if (!decisions.ok()) {
+        return Fail(
+            decisions.status(),
+            where(begin + BatchIndexOf(decisions.status(), end - begin)));
+      }
       Count(&tally, *decisions);
     } else {
       std::vector<TextFact> facts;
@@ -274,7 +448,10 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
         facts.push_back(std::move(fact));
       }
       auto report = (*memory)->Remember(facts);
-      if (!report.ok()) return Fail(report.status(), where(begin));
+      if (!report.ok()) {
+        return Fail(report.status(),
+                    where(begin + BatchIndexOf(report.status(), end - begin)));
+      }
       Count(&tally, report->decisions);
       for (const auto& u : report->unparsed) {
         tally.unparsed.push_back({{"line", lines[begin + u.index].number},
@@ -357,6 +534,9 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
       ->capture_default_str();
   cmd->add_flag("--serial-time", opt->serial_time,
                 "use each line's list number as its transaction time");
+  cmd->add_flag("--allow-unknown-keys", opt->allow_unknown_keys,
+                "JSONL: ignore keys factline does not know instead of "
+                "refusing the line");
   cmd->add_option("--batch", opt->batch, "lines per transaction")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   RegisterQueries(app, global, &exit_code);
   RegisterGate(app, global, &exit_code);
   RegisterBench(app, global, &exit_code);
+  RegisterRelations(app, global, &exit_code);
   RegisterBackup(app, global, &exit_code);
   RegisterParse(app, global, &exit_code);
   try {

@@ -49,7 +49,7 @@ namespace factline {
 namespace {
 
 TEST_CASE(
-    "Memory: a near-duplicate value reinforces by default, a different "
+    "Memory: a near-duplicate value goes to review by default, a different "
     "one supersedes",
     "[query]") {
   testing::ScratchDir dir;
@@ -61,7 +61,8 @@ TEST_CASE(
   auto again = memory->Remember("Ann lives in Dubai UAE.", p);
   REQUIRE(again.ok());
   REQUIRE(again->decisions.size() == 1);
-  CHECK(again->decisions[0].action == resolver::Action::kReinforced);
+  // The default detector finds it; nothing merges silently (issue 9).
+  CHECK(again->decisions[0].action == resolver::Action::kQueued);
   CHECK(again->decisions[0].reason.find("near-duplicate") != std::string::npos);
   p.source = "chat#3";
   auto moved = memory->Remember("Ann lives in Beirut.", p);

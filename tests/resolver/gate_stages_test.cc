@@ -126,8 +126,10 @@ TEST_CASE("Gate stages: 'User likes coffee' again is a reinforcement",
   CHECK(confidence == 0.95);
 }
 
-TEST_CASE("Gate stages: a near-duplicate value reinforces and says so",
-          "[resolver][gate]") {
+TEST_CASE(
+    "Gate stages: a near duplicate is held for review, reinforced only on "
+    "opt-in, never across a number",
+    "[resolver][gate]") {
   Fixture fx;
   double asked_threshold = 0;
   // Stands in for the HNSW side-index: "coffee beans" ~ "coffee bean".
@@ -136,9 +138,10 @@ TEST_CASE("Gate stages: a near-duplicate value reinforces and says so",
                              double threshold) -> Result<NearDuplicate> {
     asked_threshold = threshold;
     for (const Atom& a : current) {
-      const double similarity =
-          (a.value == "coffee beans" && incoming.value == "coffee bean") ? 0.95
-                                                                         : 0.1;
+      const bool near =
+          (a.value == "coffee beans" && incoming.value == "coffee bean") ||
+          (a.value == "Ukraine U-17" && incoming.value == "Ukraine U-19");
+      const double similarity = near ? 0.95 : 0.1;
       if (similarity >= threshold) return NearDuplicate{a.id, similarity};
     }
     return NearDuplicate{};
@@ -149,11 +152,23 @@ TEST_CASE("Gate stages: a near-duplicate value reinforces and says so",
   Decision near =
       fx.WriteOne(*r, Make("Ann", "favourite snack", "coffee bean"));
   CHECK(asked_threshold == 0.92);
-  CHECK(near.action == Action::kReinforced);
-  CHECK(near.atom == first.atom);
+  CHECK(near.action == Action::kQueued);
   CHECK(near.reason.find("near-duplicate") != std::string::npos);
   CHECK(near.reason.find("0.95") != std::string::npos);
   CHECK(fx.Stats().atoms == 1);
+  // The caller opts in with a threshold: then it reinforces.
+  GateConfig opt_in;
+  opt_in.duplicate.near_reinforce_threshold = 0.9;
+  auto r_in = fx.Make(opt_in, fake);
+  Decision merged =
+      fx.WriteOne(*r_in, Make("Ann", "favourite snack", "coffee bean"));
+  CHECK(merged.action == Action::kReinforced);
+  CHECK(merged.atom == first.atom);
+  // Never across a number, whatever the similarity.
+  Decision u17 = fx.WriteOne(*r_in, Make("Bo", "team", "Ukraine U-17"));
+  Decision u19 = fx.WriteOne(*r_in, Make("Bo", "team", "Ukraine U-19"));
+  CHECK(u17.action == Action::kAdded);
+  CHECK(u19.action == Action::kSuperseded);
   // Below the configured threshold it is a new value.
   GateConfig strict;
   strict.duplicate.near_threshold = 0.97;

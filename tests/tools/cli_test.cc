@@ -45,7 +45,7 @@ TEST_CASE("CLI: ingest text, then get, history and as-of", "[tools]") {
   CHECK(missing.code == 1);
 }
 
-TEST_CASE("CLI: a malformed JSONL line is named and earlier batches stay",
+TEST_CASE("CLI: a malformed JSONL line is named and nothing of the file lands",
           "[tools]") {
   ScratchDir dir;
   const std::string db = "--db " + dir.Sub("db");
@@ -62,10 +62,19 @@ TEST_CASE("CLI: a malformed JSONL line is named and earlier batches stay",
   CHECK(run.code == 3);
   CHECK(run.output.find("atoms.jsonl:4") != std::string::npos);
   CHECK(run.output.find("malformed JSON") != std::string::npos);
+  CHECK(run.output.find("nothing was stored") != std::string::npos);
+  // The whole file is checked before anything is written.
+  Write(dir.Sub("first.jsonl"),
+        R"({"subject":"Ann","relation":"lives in","value":"Oslo"})"
+        "\n");
+  REQUIRE(Cli(db + " ingest " + dir.Sub("first.jsonl")).code == 0);
+  run = Cli(db + " ingest --batch 2 " + dir.Sub("atoms.jsonl"));
+  CHECK(run.code == 3);
   Run get = Cli(db + " get Ann 'lives in'");
   CHECK(get.code == 0);
-  CHECK(get.output.find("Athens") != std::string::npos);  // batch 1 kept
-  CHECK(get.output.find("Berlin") == std::string::npos);  // batch 2 dropped
+  CHECK(get.output.find("Oslo") != std::string::npos);  // earlier ingest kept
+  CHECK(get.output.find("Athens") == std::string::npos);
+  CHECK(Cli(db + " get Bo likes").code == 1);
 }
 
 TEST_CASE("CLI: empty input, invalid UTF-8 and unknown flags fail clearly",
