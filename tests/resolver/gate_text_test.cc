@@ -53,7 +53,7 @@ TEST_CASE("Gate text: tool output is noise", "[resolver][gate]") {
       "2026-11-29T14:05:00Z INFO server started on :8080",
       "[ERROR] build failed",
       "----------------",
-      "12345",
+      "{} [] ...",
   };
   for (const char* line : noise) {
     INFO(line);
@@ -61,6 +61,11 @@ TEST_CASE("Gate text: tool output is noise", "[resolver][gate]") {
     CHECK(v.outcome == GateOutcome::kNoise);
     CHECK(v.stage == "noise");
     CHECK_FALSE(v.reason.empty());
+  }
+  // Titles and dates without letters are values, not noise (issue 9).
+  for (const char* value : {"8½", "1984", "π", "2027-01-31", "12345"}) {
+    INFO(value);
+    CHECK(Screen().Screen(value).outcome == GateOutcome::kPass);
   }
 }
 
