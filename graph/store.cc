@@ -538,13 +538,12 @@ class WriterImpl final : public TxnReader<Writer> {
     scratch_.assign(IdKey1(id).view());
     scratch_.push_back(static_cast<char>(cardinality));
     if (internal::IsHashedKey(stored)) scratch_.append(r.key);
-    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->relation_by_key, stored,
-                                        scratch_, PutMode::kOverwrite));
+    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->relation_by_key, stored, scratch_,
+                                        PutMode::kOverwrite));
     scratch_.clear();
     internal::EncodeRelationRecord(cardinality, r.key, &scratch_);
-    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->relation_by_id,
-                                        IdKey1(id).view(), scratch_,
-                                        PutMode::kOverwrite));
+    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->relation_by_id, IdKey1(id).view(),
+                                        scratch_, PutMode::kOverwrite));
     if (auto it = relations_.find(r.key); it != relations_.end()) {
       it->second.cardinality = cardinality;
     }

@@ -359,18 +359,15 @@ TEST_CASE("Gate: a near duplicate goes to review unless the caller opts in",
           "[tools][gate][near]") {
   ScratchDir dir;
   const std::string db = "--db " + dir.Sub("db");
-  WriteFile(dir.Sub("a.jsonl"),
-            Line("Ann", "likes", "Dubai, UAE"));
+  WriteFile(dir.Sub("a.jsonl"), Line("Ann", "likes", "Dubai, UAE"));
   REQUIRE(RunCli(db + " ingest " + dir.Sub("a.jsonl")).code == 0);
   // Exact after key normalisation: reinforced as before.
-  WriteFile(dir.Sub("b.jsonl"),
-            Line("Ann", "likes", "DUBAI,  UAE."));
+  WriteFile(dir.Sub("b.jsonl"), Line("Ann", "likes", "DUBAI,  UAE."));
   CliRun exact = RunCli(db + " --json ingest " + dir.Sub("b.jsonl"));
   INFO(exact.output);
   CHECK(Has(exact, R"("reinforced":1)"));
   // Near, not exact: held for review, never merged silently.
-  WriteFile(dir.Sub("c.jsonl"),
-            Line("Ann", "likes", "Dubai UAE"));
+  WriteFile(dir.Sub("c.jsonl"), Line("Ann", "likes", "Dubai UAE"));
   CliRun near = RunCli(db + " --json ingest " + dir.Sub("c.jsonl"));
   INFO(near.output);
   CHECK(Has(near, R"("queued":1)"));
