@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs factline from build dir $1 (source $2) into a temporary prefix and
 # builds and runs an out-of-tree embedder against it, once with CMake
-# (find_package) and once with pkg-config. $3: the CMake to use.
+# (find_package) and once with pkg-config, and a C99 embedder (factline_c.h). $3: the CMake to use.
 set -eu
 build=$1 src=$2 cmake=$3
 work=$(mktemp -d)
@@ -18,4 +18,7 @@ export PKG_CONFIG_PATH="$(dirname "$(find "$prefix" -name factline.pc)")"
 ${CXX:-c++} -std=c++20 -o "$work/pc-consumer" \
   "$src/tests/install/consumer/main.cc" $(pkg-config --cflags --libs factline)
 test "$("$work/pc-consumer" "$work/db2")" = "current: bandy"
-echo "cmake and pkg-config $(pkg-config --modversion factline): ok"
+${CC:-cc} -std=c99 -Wall -Wpedantic -Werror -o "$work/c-consumer" \
+  "$src/tests/install/consumer/main.c" $(pkg-config --cflags --libs factline)
+test "$("$work/c-consumer" "$work/db3")" = "c: bandy"
+echo "cmake, pkg-config and C $(pkg-config --modversion factline): ok"
