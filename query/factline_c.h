@@ -7,7 +7,8 @@
  * store directory. factline_close() releases it; closing NULL is a no-op.
  * A handle must not be used after it is closed (closing the same pointer
  * twice is undefined, as with free()). Do not open one directory twice in
- * one process: LMDB forbids it (see query/query.h); share the handle.
+ * one process (LMDB forbids one environment opened twice per process);
+ * share the handle instead.
  *
  * ERRORS. Every call that can fail returns a factline_code: FACTLINE_OK (0)
  * or the StatusCode of the failure (the values mirror factline::StatusCode),

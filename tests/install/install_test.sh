@@ -1,9 +1,10 @@
 #!/bin/sh
 # Installs factline from build dir $1 (source $2) into a temporary prefix and
 # builds and runs an out-of-tree embedder against it, once with CMake
-# (find_package) and once with pkg-config, and a C99 embedder (factline_c.h). $3: the CMake to use.
+# (find_package) and once with pkg-config, and a C99 embedder (factline_c.h). $3: the CMake to use;
+# $4: compile and link flags the library was built with (sanitizers).
 set -eu
-build=$1 src=$2 cmake=$3
+build=$1 src=$2 cmake=$3 flags=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
@@ -11,14 +12,15 @@ prefix=$work/prefix
 # The installed headers must stand alone: no source tree on the path.
 test -f "$prefix/include/factline/query/query.h"
 "$cmake" -S "$src/tests/install/consumer" -B "$work/cmake-build" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
 "$cmake" --build "$work/cmake-build" >/dev/null
 test "$("$work/cmake-build/consumer" "$work/db1")" = "current: bandy"
 export PKG_CONFIG_PATH="$(dirname "$(find "$prefix" -name factline.pc)")"
-${CXX:-c++} -std=c++20 -o "$work/pc-consumer" \
+${CXX:-c++} -std=c++20 $flags -o "$work/pc-consumer" \
   "$src/tests/install/consumer/main.cc" $(pkg-config --cflags --libs factline)
 test "$("$work/pc-consumer" "$work/db2")" = "current: bandy"
-${CC:-cc} -std=c99 -Wall -Wpedantic -Werror -o "$work/c-consumer" \
+${CC:-cc} -std=c99 $flags -Wall -Wpedantic -Werror -o "$work/c-consumer" \
   "$src/tests/install/consumer/main.c" $(pkg-config --cflags --libs factline)
 test "$("$work/c-consumer" "$work/db3")" = "c: bandy"
 echo "cmake, pkg-config and C $(pkg-config --modversion factline): ok"
