@@ -42,6 +42,32 @@ foreach(header atoms/atoms.h graph/graph.h index/index.h resolver/resolver.h
   endif()
 endforeach()
 
+# Optional shared library with an SONAME (ABI changes between 0.x minor
+# versions, hence major.minor). Off by default: it makes every module
+# position-independent.
+option(FACTLINE_BUILD_SHARED "Also build and install libfactline.so" OFF)
+if(FACTLINE_BUILD_SHARED)
+  foreach(m IN LISTS FACTLINE_MODULES)
+    set_target_properties(factline_${m} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  endforeach()
+  add_library(factline_shared SHARED ${_factline_objects})
+  set_target_properties(factline_shared PROPERTIES
+    OUTPUT_NAME factline
+    EXPORT_NAME factline_shared
+    VERSION ${PROJECT_VERSION}
+    SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR}
+    LINKER_LANGUAGE CXX)
+  target_compile_features(factline_shared INTERFACE cxx_std_20)
+  target_include_directories(factline_shared INTERFACE
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/factline>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_link_libraries(factline_shared PRIVATE PkgConfig::LMDB PkgConfig::RE2
+    Threads::Threads)
+  install(TARGETS factline_shared EXPORT factlineTargets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
+
 set(FACTLINE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/factline)
 install(EXPORT factlineTargets NAMESPACE factline::
   DESTINATION ${FACTLINE_CMAKE_DIR})
