@@ -420,6 +420,15 @@ class Reader {
     for (std::size_t k = from; k + 1 < to; ++k) {
       std::string owner = Possessor(toks_[k]);
       if (owner.empty()) continue;
+      // "educated at King's College": an owner behind a preposition is part
+      // of a name in a prepositional phrase, not the start of "S's R".
+      // "The Tale of Genji's" keeps its "of": it joins two capitalised words.
+      bool behind_prep = false;
+      for (std::size_t j = from; j < k; ++j) {
+        const bool in_name = j > from && toks_[j - 1].cap && toks_[j + 1].cap;
+        behind_prep = behind_prep || (IsPrep(toks_[j].lower) && !in_name);
+      }
+      if (behind_prep) break;
       std::vector<Tok> left(toks_.begin() + from, toks_.begin() + k + 1);
       left.back().text = owner;
       left.back().lower = owner;
@@ -451,6 +460,13 @@ class Reader {
         if (toks_[k].lower != "of") continue;
         if (split == 0) split = k;
         if (known_ && known_(Join(toks_, from + 1, k, true))) split = k;
+      }
+      // "The Book of Kells": capitalised words on both sides of "of" and
+      // no lexicon relation before it make one name, not "the R of S".
+      if (split != 0 && toks_[from + 1].cap && toks_[split + 1].cap &&
+          !(known_ && known_(Join(toks_, from + 1, split, true)))) {
+        split = 0;
+        if (to - from >= 3) return false;
       }
       if (split != 0) {
         const std::size_t k = split;
@@ -546,6 +562,98 @@ class Reader {
                       PhraseKind::kVerb, "(user) verb V", "implied user"));
   }
 
+  static bool IsRelativeWord(std::string_view w) {
+    return In(w, {"where", "that", "which", "whom", "who"});
+  }
+
+  // "V is where S <verb phrase>" or "V is the N that/where S <verb
+  // phrase> [prep]": the clause's own subject is the fact's subject and `left`
+  // its value. The relation phrase is the clause's verb phrase (auxiliaries
+  // and possessive determiners dropped), "in" added for "where", and the
+  // type noun N appended as evidence ("belongs to continent"). A relative
+  // pronoun that is the clause's subject ("the state that contains X") reads
+  // nothing here: its verb runs the other way.
+  Result<Clause> ValueFirst(const std::string& left, std::size_t after) {
+    const std::size_t n = toks_.size();
+    std::size_t rel = n;
+    std::string type_noun;
+    if (toks_[after].lower == "where") {
+      rel = after;
+    } else if (toks_[after].lower == "the") {
+      std::size_t k = after + 1;
+      while (k < n && k < after + 4 && !toks_[k].cap &&
+             !IsRelativeWord(toks_[k].lower) && !IsPrep(toks_[k].lower) &&
+             !IsDet(toks_[k].lower) && !IsPossDet(toks_[k].lower)) {
+        ++k;
+      }
+      if (k > after + 1 && k < n && IsRelativeWord(toks_[k].lower)) {
+        rel = k;
+        type_noun = Join(toks_, after + 1, k, true);
+      }
+    }
+    if (rel + 2 >= n) return Fail("no relative clause");
+    Reader sub(ctx_, known_);
+    sub.toks_.assign(toks_.begin() + rel + 1, toks_.end());
+    const std::size_t v = sub.FindVerbGroup();
+    if (v == std::string::npos || v == 0) return Fail("no clause subject");
+    std::string subject, ref, why;
+    if (!sub.Entity(0, v, &subject, &ref, &why)) return Fail(why);
+    std::string phrase;
+    for (std::size_t k = v; k < sub.toks_.size(); ++k) {
+      const std::string& w = sub.toks_[k].lower;
+      if (IsAux(w) || IsCopula(w) || IsLightAdverb(w) || IsDet(w) ||
+          IsPossDet(w)) {
+        if (k + 1 < sub.toks_.size() || !phrase.empty()) continue;
+      }
+      if (sub.toks_[k].cap) return Fail("relative clause has an object");
+      phrase += (phrase.empty() ? "" : " ") + w;
+    }
+    if (phrase.empty()) return Fail("relative clause has no verb");
+    const bool ends_in_prep = IsPrep(sub.toks_.back().lower);
+    if (toks_[rel].lower == "where" && !ends_in_prep) phrase += " in";
+    if (!type_noun.empty()) phrase += " " + type_noun;
+    return Check(Make(
+        subject, phrase, left, PhraseKind::kVerb,
+        type_noun.empty() ? "V is where S R" : "V is the N that S R", ref));
+  }
+
+  // "the continent of Africa", "the country of North Macedonia", "its
+  // capital Hanoi": a type noun naming what kind of thing the value is. The
+  // value is the name; the type noun goes into *type_noun.
+  bool TypedValue(std::size_t from, std::size_t to, std::string* value,
+                  std::string* type_noun) const {
+    if (from >= to) return false;
+    const std::string& d = toks_[from].lower;
+    if (!IsDet(d) && !IsPossDet(d)) return false;
+    std::size_t k = from + 1;
+    while (k < to && k < from + 3 && !toks_[k].cap && !IsPrep(toks_[k].lower) &&
+           WordForms::Get().Is(toks_[k].lower, Pos::kNoun)) {
+      ++k;
+    }
+    if (k == from + 1 || k >= to) return false;
+    std::size_t name = k;
+    if (d == "the" && toks_[k].lower == "of")
+      ++name;
+    else if (!IsPossDet(d))
+      return false;  // "its capital Hanoi"
+    if (name >= to || !toks_[name].cap) return false;
+    *type_noun = Join(toks_, from + 1, k, true);
+    *value = Join(toks_, name, to);
+    return true;
+  }
+
+  // A value phrase that may name its type: returns the value and appends
+  // the type noun to *relation.
+  std::string ValueWithType(std::size_t from, std::size_t to,
+                            std::string* relation) const {
+    std::string value, type;
+    if (TypedValue(from, to, &value, &type)) {
+      *relation += " " + type;
+      return value;
+    }
+    return ValueText(from, to);
+  }
+
   Result<Clause> CopulaClause(std::size_t verb, std::size_t after) {
     std::string why;
     std::string subject, relation, ref, shape;
@@ -567,6 +675,12 @@ class Reader {
     std::string left, left_ref;
     if (!Entity(0, verb, &left, &left_ref, &why)) return Fail(why);
     const Tok& first = toks_[after];
+    // 1b. Value first: "V is where S died", "V is the continent that S
+    //     belongs to", "V is the country where S is found".
+    {
+      Result<Clause> c = ValueFirst(left, after);
+      if (c.ok()) return c;
+    }
     // 2. Right side names the relation: "V is S's R", "V is the R of S".
     if (Relational(after, n, &subject, &relation, &ref, &shape, &cap, &why)) {
       if (shape != "the S R (compound)") {
@@ -628,7 +742,9 @@ class Reader {
       const bool passive =
           toks_[p - 1].lower == "by" && Participle(toks_[after]);
       if (p < n) {
-        return Check(Make(left, Join(toks_, after, p, true), ValueText(p, n),
+        std::string relation = Join(toks_, after, p, true);
+        std::string value = ValueWithType(p, n, &relation);
+        return Check(Make(left, relation, value,
                           passive ? PhraseKind::kPassive : PhraseKind::kVerb,
                           passive ? "S is R-ed by V" : "S is R prep V",
                           left_ref));
@@ -643,6 +759,14 @@ class Reader {
     //    noun names the relation; "Yves is from Lyon" -> the preposition.
     if (IsPrep(first.lower) && after + 1 < n) {
       std::size_t np = after + 1;
+      // "S was by profession a V", "S is by birth a V": the prepositional
+      // phrase names the relation, the indefinite noun phrase the value.
+      if (np + 2 < n && !toks_[np].cap && !IsDet(toks_[np].lower) &&
+          In(toks_[np + 1].lower, {"a", "an"})) {
+        return Check(Make(left, first.lower + " " + toks_[np].lower,
+                          Join(toks_, np + 2, n), PhraseKind::kNoun,
+                          "S is prep N a V", left_ref));
+      }
       if (IsDet(toks_[np].lower) && n - np >= 3 && !toks_[n - 1].cap) {
         return Check(Make(left, toks_[n - 1].lower, ValueText(np, n),
                           PhraseKind::kNoun, "S is prep the V R", left_ref));
@@ -652,8 +776,23 @@ class Reader {
     }
     // 6. A participle alone: "S is married" has no value.
     // 7. "S is a V": class membership, keyed on "is a".
+    //    "S is a castle in V", "S is a novel by V": the head noun and the
+    //    preposition after it name the relation.
     if (IsDet(first.lower) && (first.lower == "a" || first.lower == "an") &&
         after + 1 < n) {
+      std::size_t k = after + 1;
+      while (k < n && k < after + 4 && !toks_[k].cap &&
+             !IsPrep(toks_[k].lower)) {
+        ++k;
+      }
+      if (k > after + 1 && k + 1 < n && IsPrep(toks_[k].lower) &&
+          toks_[k].lower != "of" &&
+          WordForms::Get().Is(toks_[k - 1].lower, Pos::kNoun)) {
+        std::string relation = toks_[k - 1].lower + " " + toks_[k].lower;
+        std::string value = ValueWithType(k + 1, n, &relation);
+        return Check(Make(left, relation, value, PhraseKind::kNoun,
+                          "S is a N prep V", left_ref));
+      }
       return Check(Make(left, "is a", Join(toks_, after + 1, n),
                         PhraseKind::kVerb, "S is a V", left_ref));
     }
@@ -707,13 +846,44 @@ class Reader {
       if (c.ok() && c->shape != "S " + toks_[main].lower + " V") return c;
     }
     std::size_t p = main + 1;
+    std::string relation = toks_[main].lower;
+    // An object that belongs to the verb: "took place in V", "makes his
+    // living as V", "breathed his last in V". A determiner and one or two
+    // lower-case words followed by a preposition and more text are part of
+    // the verb phrase, not the value.
+    {
+      std::size_t k = p;
+      std::string idiom;
+      const bool det =
+          k < n && (IsDet(toks_[k].lower) || IsPossDet(toks_[k].lower));
+      if (det) ++k;
+      const std::size_t words = k;
+      while (k < n && k < words + 2 && !toks_[k].cap &&
+             !IsPrep(toks_[k].lower) && !IsDet(toks_[k].lower) &&
+             !IsPossDet(toks_[k].lower) && !IsParticle(toks_[k].lower)) {
+        idiom += " " + toks_[k].lower;
+        ++k;
+      }
+      // Without a determiner only a collocation WordNet lists as a verb
+      // ("take place") joins: "I hate tabs for indentation" keeps its object.
+      const bool collocation =
+          !det && k == words + 1 &&
+          wf.Is(lemma + " " + toks_[words].lower, Pos::kVerb);
+      if (k > words && k + 1 < n && IsPrep(toks_[k].lower) &&
+          toks_[k].lower != "of" && (det || collocation)) {
+        relation += idiom;
+        p = k;
+      }
+    }
+    const std::size_t preps = p;
     while (p < n && (IsPrep(toks_[p].lower) || IsParticle(toks_[p].lower))) {
       ++p;
     }
+    if (p > preps) relation += " " + Join(toks_, preps, p, true);
     // Keep adverbs that carry meaning inside the phrase ("originally").
-    std::string relation = Join(toks_, main, p, true);
-    return Check(Make(subject, relation, ValueText(p, n), PhraseKind::kVerb,
-                      "S verb V", ref));
+    std::string value = ValueWithType(p, n, &relation);
+    return Check(
+        Make(subject, relation, value, PhraseKind::kVerb, "S verb V", ref));
   }
 
   const ParseContext& ctx_;

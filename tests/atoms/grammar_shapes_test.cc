@@ -1,0 +1,93 @@
+// Clause shapes of the grammar (atoms/internal/grammar.h), read directly so
+// that the expected (subject, relation phrase, value) does not depend on how
+// the canonicaliser later maps the phrase (issue 8).
+#include <catch2/catch.hpp>
+
+#include "atoms/internal/grammar.h"
+
+namespace factline::internal {
+namespace {
+
+// The parser hands the grammar a sentence without its final period.
+Clause Read(std::string_view s) {
+  if (!s.empty() && s.back() == '.') s.remove_suffix(1);
+  ParseContext ctx;
+  auto r = ReadSentence(s, ctx);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+#define CHECK_CLAUSE(c, s, r, v) \
+  do {                           \
+    Clause c_ = (c);             \
+    INFO(c_.shape);              \
+    CHECK(c_.subject == (s));    \
+    CHECK(c_.relation == (r));   \
+    CHECK(c_.value == (v));      \
+  } while (0)
+
+TEST_CASE("Grammar: value-first clefts and relative clauses",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("Lisbon is where Ada Byron studied."), "Ada Byron",
+               "studied in", "Lisbon");
+  CHECK_CLAUSE(Read("Harvard is where Tom Smith got his degree."), "Tom Smith",
+               "got degree in", "Harvard");
+  // The type noun follows the clause's verb phrase as extra evidence.
+  CHECK_CLAUSE(Read("Europe is the continent that Malta belongs to."), "Malta",
+               "belongs to continent", "Europe");
+  CHECK_CLAUSE(Read("Peru is the country where Cusco is located."), "Cusco",
+               "located in country", "Peru");
+  // A relative pronoun that is the clause's subject is not read this way.
+  auto c = ReadSentence("Bavaria is the state that contains Munich.",
+                        ParseContext{});
+  CHECK((!c.ok() || c->subject != "Munich"));
+}
+
+TEST_CASE("Grammar: type nouns before a value name", "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("Chad is located on the continent of Africa."), "Chad",
+               "located on continent", "Africa");
+  CHECK_CLAUSE(Read("Skopje lies in the country of North Macedonia."), "Skopje",
+               "lies in country", "North Macedonia");
+  CHECK_CLAUSE(Read("Laos is governed from its capital Vientiane."), "Laos",
+               "governed from capital", "Vientiane");
+}
+
+TEST_CASE("Grammar: predicate nominals with a preposition",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("Bran Castle is a castle in Romania."), "Bran Castle",
+               "castle in", "Romania");
+  CHECK_CLAUSE(Read("Emma is a novel by Jane Austen."), "Emma", "novel by",
+               "Jane Austen");
+  // Without a preposition it stays a kind statement with the whole phrase.
+  CHECK_CLAUSE(Read("Roger Federer is a tennis player."), "Roger Federer",
+               "is a", "tennis player");
+}
+
+TEST_CASE("Grammar: verb idioms whose object belongs to the verb",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("The summit took place in Oslo."), "summit",
+               "took place in", "Oslo");
+  CHECK_CLAUSE(Read("Victor Hugo breathed his last in Paris."), "Victor Hugo",
+               "breathed last in", "Paris");
+  CHECK_CLAUSE(Read("Ana Lopez makes her living as a painter."), "Ana Lopez",
+               "makes living as", "painter");
+  CHECK_CLAUSE(Read("Ana Lopez was by profession a surgeon."), "Ana Lopez",
+               "by profession", "surgeon");
+  // A plain verb with a preposition is unchanged.
+  CHECK_CLAUSE(Read("Ana Lopez moved to Quito."), "Ana Lopez", "moved to",
+               "Quito");
+}
+
+TEST_CASE("Grammar: names that contain 'of' or a possessive",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("The Book of Durrow is kept at Trinity College."),
+               "The Book of Durrow", "kept at", "Trinity College");
+  CHECK_CLAUSE(Read("Ada Byron was educated at St John's College, Oxford."),
+               "Ada Byron", "educated at", "St John's College, Oxford");
+  // A lower-case relation before "of" is still "the R of S".
+  CHECK_CLAUSE(Read("The capital of Peru is Lima."), "Peru", "capital", "Lima");
+}
+
+}  // namespace
+}  // namespace factline::internal
