@@ -55,9 +55,10 @@ bool IsParticle(std::string_view w) {
 }
 // Adverbs that sit inside a verb group and say nothing about the relation.
 bool IsLightAdverb(std::string_view w) {
-  return In(w, {"just", "also", "still", "already", "really", "actually",
-                "recently", "always", "usually", "mainly", "mostly",
-                "primarily", "finally", "even", "now", "currently", "too"});
+  return In(
+      w, {"just", "also", "still", "already", "really", "actually", "recently",
+          "always", "usually", "mainly", "mostly", "primarily", "finally",
+          "even", "now", "currently", "too", "first"});
 }
 bool IsSubjectPronoun(std::string_view w) {
   return In(w, {"i", "you", "we", "they", "he", "she", "it"});
@@ -573,27 +574,48 @@ class Reader {
   // type noun N appended as evidence ("belongs to continent"). A relative
   // pronoun that is the clause's subject ("the state that contains X") reads
   // nothing here: its verb runs the other way.
-  Result<Clause> ValueFirst(const std::string& left, std::size_t after) {
+  Result<Clause> ValueFirst(const std::string& left, std::size_t verb,
+                            std::size_t after) {
     const std::size_t n = toks_.size();
-    std::size_t rel = n;
+    std::size_t start = n;  // first token of the relative clause
+    bool where = false;
     std::string type_noun;
     if (toks_[after].lower == "where") {
-      rel = after;
+      start = after + 1;
+      where = true;
     } else if (toks_[after].lower == "the") {
+      // The type noun: lower-case words, "of" inside ("the style of music").
       std::size_t k = after + 1;
-      while (k < n && k < after + 4 && !toks_[k].cap &&
-             !IsRelativeWord(toks_[k].lower) && !IsPrep(toks_[k].lower) &&
+      while (k < n && k < after + 5 && !toks_[k].cap &&
+             !IsRelativeWord(toks_[k].lower) &&
+             (!IsPrep(toks_[k].lower) ||
+              (toks_[k].lower == "of" && k + 1 < n && !toks_[k + 1].cap)) &&
              !IsDet(toks_[k].lower) && !IsPossDet(toks_[k].lower)) {
         ++k;
       }
-      if (k > after + 1 && k < n && IsRelativeWord(toks_[k].lower)) {
-        rel = k;
+      if (k > after + 1 && k < n) {
         type_noun = Join(toks_, after + 1, k, true);
+        if (IsRelativeWord(toks_[k].lower)) {
+          start = k + 1;
+          where = toks_[k].lower == "where";
+          // "V is the label that signed S": the relative pronoun is the
+          // clause's subject, so V does what the clause says.
+          if (start < n && !where && !toks_[start].cap &&
+              InflectedVerb(toks_[start]) && start + 1 < n) {
+            Reader sub(ctx_, known_);
+            Result<Clause> c =
+                sub.Read(Join(toks_, 0, verb) + " " + Join(toks_, start, n));
+            if (c.ok()) c->shape = "V is the N that R S";
+            return c;
+          }
+        } else if (toks_[k].cap) {
+          start = k;  // a contact clause: "the sport Teddy Riner plays"
+        }
       }
     }
-    if (rel + 2 >= n) return Fail("no relative clause");
+    if (start + 1 >= n) return Fail("no relative clause");
     Reader sub(ctx_, known_);
-    sub.toks_.assign(toks_.begin() + rel + 1, toks_.end());
+    sub.toks_.assign(toks_.begin() + start, toks_.end());
     const std::size_t v = sub.FindVerbGroup();
     if (v == std::string::npos || v == 0) return Fail("no clause subject");
     std::string subject, ref, why;
@@ -610,7 +632,7 @@ class Reader {
     }
     if (phrase.empty()) return Fail("relative clause has no verb");
     const bool ends_in_prep = IsPrep(sub.toks_.back().lower);
-    if (toks_[rel].lower == "where" && !ends_in_prep) phrase += " in";
+    if (where && !ends_in_prep) phrase += " in";
     if (!type_noun.empty()) phrase += " " + type_noun;
     return Check(Make(
         subject, phrase, left, PhraseKind::kVerb,
@@ -678,7 +700,7 @@ class Reader {
     // 1b. Value first: "V is where S died", "V is the continent that S
     //     belongs to", "V is the country where S is found".
     {
-      Result<Clause> c = ValueFirst(left, after);
+      Result<Clause> c = ValueFirst(left, verb, after);
       if (c.ok()) return c;
     }
     // 2. Right side names the relation: "V is S's R", "V is the R of S".
@@ -828,6 +850,32 @@ class Reader {
                           ValueText(k + 1, n), PhraseKind::kNoun,
                           "S " + verb + " a R of V", ref));
       }
+    }
+    // "S has its head office in V", "S has a job at V", "S has its
+    // headquarters located in V": one or two lower-case nouns, maybe a
+    // participle, then a preposition: the nouns name the relation.
+    if (from > obj || !toks_[from].cap) {
+      std::size_t k = from;
+      while (k < n && k < from + 2 && !toks_[k].cap &&
+             !IsPrep(toks_[k].lower) && !Participle(toks_[k])) {
+        ++k;
+      }
+      std::size_t p = k;
+      if (p < n && p > from && Participle(toks_[p])) ++p;
+      if (k > from && p + 1 < n && IsPrep(toks_[p].lower) &&
+          toks_[p].lower != "as") {
+        return Check(Make(subject, Join(toks_, from, k, true),
+                          ValueText(p + 1, n), PhraseKind::kNoun,
+                          "S " + verb + " a R prep V", ref));
+      }
+    }
+    // "S has Swedish citizenship": a capitalised adjective before the
+    // relation noun; the adjective's pertainym is the value.
+    if (n - obj == 2 && toks_[obj].cap && !toks_[obj + 1].cap) {
+      std::string noun = WordForms::Get().Pertainym(toks_[obj].lower);
+      return Check(Make(subject, toks_[obj + 1].lower,
+                        noun.empty() ? toks_[obj].text : noun,
+                        PhraseKind::kNoun, "S " + verb + " V(adj) R", ref));
     }
     return Check(Make(subject, verb, ValueText(obj, n), PhraseKind::kVerb,
                       "S " + verb + " V", ref));

@@ -38,10 +38,29 @@ TEST_CASE("Grammar: value-first clefts and relative clauses",
                "belongs to continent", "Europe");
   CHECK_CLAUSE(Read("Peru is the country where Cusco is located."), "Cusco",
                "located in country", "Peru");
-  // A relative pronoun that is the clause's subject is not read this way.
-  auto c = ReadSentence("Bavaria is the state that contains Munich.",
-                        ParseContext{});
-  CHECK((!c.ok() || c->subject != "Munich"));
+  // A contact clause without "that": the type noun may hold "of".
+  CHECK_CLAUSE(Read("Jazz is the style of music Miles Davis played."),
+               "Miles Davis", "played style of music", "Jazz");
+  CHECK_CLAUSE(Read("Tennis is the sport Ana Lopez competes in."), "Ana Lopez",
+               "competes in sport", "Tennis");
+  // A relative pronoun that is the clause's subject: the value-first noun
+  // does what the clause says.
+  CHECK_CLAUSE(Read("Bavaria is the state that contains Munich."), "Bavaria",
+               "contains", "Munich");
+  CHECK_CLAUSE(Read("Sega is the company that manufactured the Dreamcast."),
+               "Sega", "manufactured", "Dreamcast");
+}
+
+TEST_CASE("Grammar: has-phrases whose object names the relation",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("Honda has its head office in Tokyo."), "Honda",
+               "head office", "Tokyo");
+  CHECK_CLAUSE(Read("Ana Lopez has a job at Globex."), "Ana Lopez", "job",
+               "Globex");
+  CHECK_CLAUSE(Read("Acme has its headquarters located in Lyon."), "Acme",
+               "headquarters", "Lyon");
+  CHECK_CLAUSE(Read("Ana Lopez has Chilean citizenship."), "Ana Lopez",
+               "citizenship", "Chile");
 }
 
 TEST_CASE("Grammar: type nouns before a value name", "[atoms][grammar]") {
