@@ -35,6 +35,21 @@ bool Dropped(std::string_view w) {
        "officially", "legally", "[x]",     "__"});
 }
 
+// Aspect words say a value changed, not which slot it is in: "my new phone
+// number" and "my current laptop" are the phone number and the laptop.
+bool AspectWord(std::string_view w) {
+  return In(
+      w, {"new", "current", "latest", "present", "former", "old", "previous"});
+}
+
+// Verbs of changing what one uses: "I switched to Helix", "upgraded to
+// Python 3.12" and "migrated to Postgres" state what is used now, so they
+// key on the slot "use" that "I use X" keys on.
+bool ChangeOfUse(const std::vector<std::string>& lemmas) {
+  return lemmas.size() == 2 && lemmas[1] == "to" &&
+         In(lemmas[0], {"switch", "upgrade", "migrate", "downgrade"});
+}
+
 bool Preposition(std::string_view w) {
   return In(
       w, {"in",   "at",  "on",   "of",    "for",   "from", "to",      "by",
@@ -45,7 +60,7 @@ bool Preposition(std::string_view w) {
 // Head nouns that only say what kind of token the value is: "email
 // address" is the email, "phone number" the phone.
 bool LightHead(std::string_view w) {
-  return In(w, {"address", "number", "id", "handle", "account"});
+  return In(w, {"address", "number", "id", "handle", "account", "username"});
 }
 
 std::vector<std::string> Words(const std::string& phrase) {
@@ -128,14 +143,37 @@ std::string Fixed2(double v) {
 std::string Canonicalizer::Signature(const std::string& phrase,
                                      PhraseKind kind) {
   std::vector<std::string> kept;
-  for (const std::string& w : Words(phrase)) {
+  const std::vector<std::string> words = Words(phrase);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
     if (Dropped(w)) continue;
+    // Only before another word: "my new phone" drops "new", a phrase that
+    // is just "current" keeps it.
+    if (kind == PhraseKind::kNoun && i + 1 < words.size() && AspectWord(w)) {
+      continue;
+    }
     kept.push_back(LemmaOf(w, kind == PhraseKind::kNoun));
   }
   const WordForms& wf = WordForms::Get();
+  if (kind != PhraseKind::kNoun && ChangeOfUse(kept)) return "use";
   if (kind == PhraseKind::kNoun && kept.size() >= 2 && LightHead(kept.back())) {
     const std::string& mod = kept[kept.size() - 2];
     if (wf.Is(mod, Pos::kNoun) && !wf.Is(mod, Pos::kAdj)) kept.pop_back();
+  }
+  // A compound WordNet lists as two words ("time zone") is often written
+  // closed up ("timezone"): an unknown word that splits into a WordNet
+  // compound keys as the compound.
+  if (kind == PhraseKind::kNoun) {
+    for (std::string& w : kept) {
+      if (w.size() < 6 || wf.Is(w, Pos::kNoun)) continue;
+      for (std::size_t k = 3; k + 3 <= w.size(); ++k) {
+        const std::string split = w.substr(0, k) + " " + w.substr(k);
+        if (wf.Is(split, Pos::kNoun)) {
+          w = split;
+          break;
+        }
+      }
+    }
   }
   std::string out;
   for (const std::string& w : kept) {
