@@ -265,6 +265,11 @@ class Reader {
       const Tok& t = toks_[k];
       if (!Possessor(t).empty()) continue;
       if (IsCopula(t.lower) || IsAux(t.lower)) return k;
+      // "I like rock climbing": right after a subject pronoun, a verb form
+      // is the verb even when it can also be a preposition.
+      if (pronoun_subject && k == 1 && !t.cap && wf.Is(t.lower, Pos::kVerb)) {
+        return k;
+      }
       if (t.cap || IsDet(t.lower) || IsPossDet(t.lower) || IsPrep(t.lower)) {
         continue;
       }
@@ -705,6 +710,15 @@ class Reader {
     }
     // 2. Right side names the relation: "V is S's R", "V is the R of S".
     if (Relational(after, n, &subject, &relation, &ref, &shape, &cap, &why)) {
+      // "S is a member of V", "S is a citizen of V": the indefinite article
+      // makes S one of the R of V, so S stays the subject and "R of" is
+      // the relation phrase.
+      if (shape == "the R of S" && In(first.lower, {"a", "an"})) {
+        // A lower-case article is not part of the value's name.
+        if (subject.rfind("the ", 0) == 0) subject.erase(0, 4);
+        return Check(Make(left, relation + " of", subject, PhraseKind::kVerb,
+                          "S is a R of V", left_ref));
+      }
       if (shape != "the S R (compound)") {
         return Check(Make(subject, relation, left, PhraseKind::kNoun,
                           "V is " + shape, ref, cap));

@@ -83,6 +83,19 @@ TEST_CASE("Grammar: predicate nominals with a preposition",
                "is a", "tennis player");
 }
 
+TEST_CASE("Grammar: 'S is a R of V' keeps S as the subject",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("Ana Lopez is a member of the Chess Club."), "Ana Lopez",
+               "member of", "Chess Club");
+  // With "the" the noun phrase names V's relation, as before.
+  CHECK_CLAUSE(Read("Ana Lopez is the mother of Tom Lopez."), "Tom Lopez",
+               "mother", "Ana Lopez");
+}
+
+TEST_CASE("Grammar: a verb right after a subject pronoun", "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("I like rock climbing."), "user", "like", "rock climbing");
+}
+
 TEST_CASE("Grammar: verb idioms whose object belongs to the verb",
           "[atoms][grammar]") {
   CHECK_CLAUSE(Read("The summit took place in Oslo."), "summit",
