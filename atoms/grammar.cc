@@ -186,6 +186,21 @@ class Reader {
   Result<Clause> Read(std::string_view text) {
     toks_ = Tokenize(text);
     if (toks_.size() < 2) return Fail("too short for a statement");
+    // "In Mexico the official language is Spanish": a fronted place names
+    // the owner of the relation; read it as "the R of Mexico is V".
+    if (In(toks_[0].lower, {"in", "at", "for"}) && toks_[1].cap) {
+      std::size_t j = 2;
+      while (j < toks_.size() && (toks_[j].cap || toks_[j].lower == "of")) ++j;
+      std::size_t cop = j + 1;
+      while (cop < toks_.size() && !IsCopula(toks_[cop].lower)) ++cop;
+      if (j + 1 < cop && cop + 1 < toks_.size() && toks_[j].lower == "the") {
+        std::string owner = Join(toks_, 1, j);
+        if (!owner.empty() && owner.back() == ',') owner.pop_back();
+        Reader sub(ctx_, known_);
+        return sub.Read(Join(toks_, j, cop) + " of " + owner + " " +
+                        Join(toks_, cop, toks_.size()));
+      }
+    }
     // Subject-less imperative-like lines about the user ("Prefers dark
     // mode"): a capitalised present-tense verb first.
     std::size_t verb = FindVerbGroup();
@@ -209,6 +224,13 @@ class Reader {
            (IsAux(toks_[main].lower) || IsLightAdverb(toks_[main].lower) ||
             toks_[main].lower == "not")) {
       if (In(toks_[main].lower, {"has", "have", "had"})) has_aux_have = true;
+      // "Simone Biles does gymnastics": "do" with no verb after it is the
+      // main verb.
+      if (In(toks_[main].lower, {"do", "does", "did"}) &&
+          main + 1 < toks_.size() && toks_[main + 1].lower != "not" &&
+          !IsLightAdverb(toks_[main + 1].lower) && !IsVerbForm(main + 1)) {
+        break;
+      }
       ++main;
     }
     if (main >= toks_.size()) {
@@ -651,6 +673,19 @@ class Reader {
                   std::string* type_noun) const {
     if (from >= to) return false;
     const std::string& d = toks_[from].lower;
+    // "by chief executive Satya Nadella": lower-case nouns, then the name.
+    if (!IsDet(d) && !IsPossDet(d) && !toks_[from].cap) {
+      std::size_t k = from;
+      while (k < to && k < from + 2 && !toks_[k].cap &&
+             !IsPrep(toks_[k].lower) &&
+             WordForms::Get().Is(toks_[k].lower, Pos::kNoun)) {
+        ++k;
+      }
+      if (k == from || k >= to || !toks_[k].cap) return false;
+      *type_noun = Join(toks_, from, k, true);
+      *value = Join(toks_, k, to);
+      return true;
+    }
     if (!IsDet(d) && !IsPossDet(d)) return false;
     std::size_t k = from + 1;
     while (k < to && k < from + 3 && !toks_[k].cap && !IsPrep(toks_[k].lower) &&
@@ -693,6 +728,11 @@ class Reader {
       // "My sister is called Ana": a naming participle before the value.
       if (after + 1 < n && Participle(toks_[after]) &&
           !IsPrep(toks_[after + 1].lower) && !IsDet(toks_[after + 1].lower)) {
+        ++after;
+      }
+      // "Norway's membership is in the EFTA": a locative preposition before
+      // the value says where the relation holds, not what its value is.
+      if (after + 1 < n && In(toks_[after].lower, {"in", "at", "on"})) {
         ++after;
       }
       return Check(Make(subject, relation, ValueText(after, n),

@@ -92,6 +92,17 @@ TEST_CASE("Grammar: 'S is a R of V' keeps S as the subject",
                "mother", "Ana Lopez");
 }
 
+TEST_CASE("Grammar: fronted owners, locative values, 'do' as main verb",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("In Peru the official currency is the sol."), "Peru",
+               "official currency", "sol");
+  CHECK_CLAUSE(Read("Chile's membership is in the Pacific Alliance."), "Chile",
+               "membership", "Pacific Alliance");
+  CHECK_CLAUSE(Read("Ana Lopez does karate."), "Ana Lopez", "does", "karate");
+  CHECK_CLAUSE(Read("Acme is led by chief executive Ana Lopez."), "Acme",
+               "led by chief executive", "Ana Lopez");
+}
+
 TEST_CASE("Grammar: a verb right after a subject pronoun", "[atoms][grammar]") {
   CHECK_CLAUSE(Read("I like rock climbing."), "user", "like", "rock climbing");
 }
