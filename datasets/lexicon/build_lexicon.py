@@ -578,7 +578,13 @@ PHRASINGS = {
                        "[X] works professionally as __"]),
     "P1412": dict(sent=["[X] speaks __", "[X] is fluent in __"]),
     "P6": dict(sent=["[X] is governed by __"]),
-    "lives_in": dict(sent=["[X] moved to __", "[X] relocated to __"]),
+    "lives_in": dict(sent=["[X] moved to __", "[X] relocated to __",
+                           "[X] settled in __", "[X] is a resident of __"]),
+    "likes": dict(sent=["[X] is into __", "[X] is keen on __",
+                        "[X] is passionate about __"]),
+    "dislikes": dict(sent=["[X] can't stand __", "[X] cannot stand __",
+                           "[X] is not a fan of __"]),
+    "allergic_to": dict(sent=["[X] has an allergy to __"]),
 }
 
 

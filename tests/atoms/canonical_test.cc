@@ -80,6 +80,11 @@ TEST_CASE("Canonical: reworded updates meet the original slot",
         key("Nora's timezone is Europe/Rome."));
   CHECK(key("Nora uses Emacs.") == key("Nora switched to Neovim."));
   CHECK(key("Nora's manager is Theo.") == key("Nora reports to Ines."));
+  CHECK(key("Nora lives in Ghent.") == key("Nora settled in Leuven."));
+  CHECK(key("Nora likes chess.").find("likes") != std::string::npos);
+  CHECK(key("Nora is keen on chess.") == key("Nora likes chess."));
+  CHECK(key("Nora has an allergy to latex.") ==
+        key("Nora is allergic to latex."));
 }
 
 }  // namespace
