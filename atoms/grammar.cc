@@ -211,6 +211,17 @@ class Reader {
     // Modal auxiliaries state possibilities, plans or wishes, not facts
     // ("User might be moving to Lisbon"): the gate's hedging stage decides
     // about them, the grammar does not key them.
+    // "S would rather use V": a stated preference, not a possibility. The
+    // verb after "rather" is dropped: what is preferred is its object.
+    if (verb + 3 < toks_.size() && toks_[verb].lower == "would" &&
+        toks_[verb + 1].lower == "rather" && IsVerbForm(verb + 2)) {
+      std::string subject, ref, why;
+      if (!Entity(0, verb, &subject, &ref, &why)) return Fail(why);
+      std::size_t v = verb + 3;
+      while (v + 1 < toks_.size() && IsPrep(toks_[v].lower)) ++v;
+      return Check(Make(subject, "prefer", ValueText(v, toks_.size()),
+                        PhraseKind::kVerb, "S would rather R V", ref));
+    }
     for (std::size_t k = verb; k < toks_.size() && k < verb + 3; ++k) {
       if (In(toks_[k].lower, {"might", "may", "could", "would", "should",
                               "will", "shall", "must"})) {
@@ -890,10 +901,14 @@ class Reader {
     const std::size_t n = toks_.size();
     if (obj >= n) return Fail("no object after '" + verb + "'");
     for (std::size_t k = obj + 1; k + 1 < n; ++k) {
-      if (toks_[k].lower == "as") {
-        return Check(Make(subject, Join(toks_, k + 1, n, true),
-                          ValueText(obj, k), PhraseKind::kNoun,
-                          "S " + verb + " V as R", ref));
+      if (toks_[k].lower == "as" ||
+          (toks_[k].lower == "among" && IsPossDet(toks_[k + 1].lower))) {
+        // "as her R", "among his R": the owner is the subject.
+        const std::size_t r = k + 1 + (IsPossDet(toks_[k + 1].lower) ? 1 : 0);
+        if (r >= n) break;
+        return Check(Make(subject, Join(toks_, r, n, true), ValueText(obj, k),
+                          PhraseKind::kNoun,
+                          "S " + verb + " V " + toks_[k].lower + " R", ref));
       }
     }
     std::size_t from = obj;
@@ -942,6 +957,16 @@ class Reader {
     if (main >= n) return Fail("no main verb");
     const WordForms& wf = WordForms::Get();
     const std::string lemma = wf.Lemma(toks_[main].lower, Pos::kVerb);
+    // "I use zsh as my shell": "as" and a possessive name the subject's
+    // relation whatever the verb.
+    for (std::size_t k = main + 2; k + 2 < n; ++k) {
+      if (toks_[k].lower == "as" && IsPossDet(toks_[k + 1].lower) &&
+          !IsPrep(toks_[main + 1].lower)) {
+        return Check(Make(subject, Join(toks_, k + 2, n, true),
+                          ValueText(main + 1, k), PhraseKind::kNoun,
+                          "S verb V as my R", ref));
+      }
+    }
     if (lemma == "hold" || lemma == "have" || lemma == "possess") {
       Result<Clause> c =
           ObjectRelation(subject, ref, toks_[main].lower, main + 1);

@@ -103,6 +103,17 @@ TEST_CASE("Grammar: fronted owners, locative values, 'do' as main verb",
                "led by chief executive", "Ana Lopez");
 }
 
+TEST_CASE("Grammar: 'as my R', 'among his R', 'would rather'",
+          "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("I use fish as my shell."), "user", "shell", "fish");
+  CHECK_CLAUSE(Read("Ana Lopez has Dune among her favourite books."),
+               "Ana Lopez", "favourite books", "Dune");
+  CHECK_CLAUSE(Read("Ana Lopez would rather use Emacs."), "Ana Lopez", "prefer",
+               "Emacs");
+  // Other modals still state no fact.
+  CHECK_FALSE(ReadSentence("Ana Lopez might use Emacs", ParseContext{}).ok());
+}
+
 TEST_CASE("Grammar: a verb right after a subject pronoun", "[atoms][grammar]") {
   CHECK_CLAUSE(Read("I like rock climbing."), "user", "like", "rock climbing");
 }
