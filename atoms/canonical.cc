@@ -317,6 +317,27 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
     tries.push_back(
         {Signature(head, PhraseKind::kNoun), 0.9, false, "noun of "});
   }
+  // The grammar appends a type noun naming what kind of thing the value is
+  // ("lies on the continent of V" -> "lie on continent"): when the verb
+  // phrase itself is unknown, the type noun is the evidence ("continent" is
+  // P30, "country" P17), so location verbs need no gazetteer.
+  if (kind != PhraseKind::kNoun && words.size() >= 3) {
+    std::size_t prep = words.size();
+    for (std::size_t i = words.size() - 1; i-- > 0;) {
+      if (Preposition(words[i])) {
+        prep = i;
+        break;
+      }
+    }
+    if (prep + 1 < words.size() && prep > 0) {
+      std::string tail;
+      for (std::size_t i = prep + 1; i < words.size(); ++i) {
+        tail += (tail.empty() ? "" : " ") + words[i];
+      }
+      tries.push_back(
+          {Signature(tail, PhraseKind::kNoun), 0.9, false, "type noun of "});
+    }
+  }
   for (const Try& t : tries) {
     bool ambiguous = false;
     const Candidate* c = Best(t.sig, &ambiguous);

@@ -65,6 +65,22 @@ TEST_CASE("Canonical: lexicon phrasings map to their relation",
   CHECK(m.key == "P131");
 }
 
+TEST_CASE("Canonical: a type noun after a location verb names the relation",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  Mapping m = canon.Map("lies on continent", PhraseKind::kVerb, false);
+  CHECK(m.key == "P30");
+  CHECK(m.mapping == "lexicon");
+  m = canon.Map("is found in country", PhraseKind::kVerb, false);
+  CHECK(m.key == "P17");
+  // Without a type noun the verb phrase keys as itself.
+  m = canon.Map("sits beside", PhraseKind::kVerb, false);
+  CHECK(m.mapping == "phrase");
+  // A noun phrase is not read as verb + type noun.
+  m = canon.Map("trip to continent", PhraseKind::kNoun, false);
+  CHECK(m.key != "P30");
+}
+
 TEST_CASE("Canonical: reworded updates meet the original slot",
           "[atoms][canonical]") {
   auto parser = Parser::Create(Lexicon::Builtin());
