@@ -101,7 +101,24 @@ std::vector<Tok> Tokenize(std::string_view text) {
         const bool pronoun = IsSubjectPronoun(head) || head == "that" ||
                              head == "there" || head == "what";
         const std::size_t cut = l.size() - (bare.size() - apos);
-        if (tail == "'m" && head == "i") {
+        if (tail == "'t" && head.size() > 1 && head.back() == 'n' &&
+            (IsAux(head.substr(0, head.size() - 1)) ||
+             IsCopula(head.substr(0, head.size() - 1)) || head == "can" ||
+             head == "won")) {
+          // "don't" -> "do not", "can't" -> "can not", "won't" -> "will not".
+          std::string aux = head.substr(0, head.size() - 1);
+          if (head == "can") aux = "can";
+          if (head == "won") aux = "will";
+          Tok a;
+          a.text = w.substr(0, aux.size());
+          a.lower = aux;
+          a.cap = std::isupper(static_cast<unsigned char>(w[0]));
+          out.push_back(a);
+          Tok b;
+          b.text = "not";
+          b.lower = "not";
+          out.push_back(b);
+        } else if (tail == "'m" && head == "i") {
           split(cut, "am");
         } else if (tail == "'re" && pronoun) {
           split(cut, "are");
@@ -223,6 +240,8 @@ class Reader {
                         PhraseKind::kVerb, "S would rather R V", ref));
     }
     for (std::size_t k = verb; k < toks_.size() && k < verb + 3; ++k) {
+      // A capitalised "May" or "Will" past the verb is a month or a title.
+      if (k > verb && toks_[k].cap) continue;
       if (In(toks_[k].lower, {"might", "may", "could", "would", "should",
                               "will", "shall", "must"})) {
         return Fail("modal '" + toks_[k].text + "': not a statement of fact");
@@ -231,10 +250,12 @@ class Reader {
     std::size_t main = verb;
     // Skip auxiliaries and light adverbs to the main verb.
     bool has_aux_have = false;
+    negated_ = false;
     while (main < toks_.size() &&
            (IsAux(toks_[main].lower) || IsLightAdverb(toks_[main].lower) ||
             toks_[main].lower == "not")) {
       if (In(toks_[main].lower, {"has", "have", "had"})) has_aux_have = true;
+      if (toks_[main].lower == "not") negated_ = true;
       // "Simone Biles does gymnastics": "do" with no verb after it is the
       // main verb.
       if (In(toks_[main].lower, {"do", "does", "did"}) &&
@@ -339,6 +360,8 @@ class Reader {
   bool Entity(std::size_t from, std::size_t to, std::string* out,
               std::string* ref, std::string* why) const {
     while (from < to && IsLightAdverb(toks_[from].lower)) ++from;
+    // "I usually order": an adverb before the verb is not in the subject.
+    while (to > from + 1 && IsLightAdverb(toks_[to - 1].lower)) --to;
     if (from >= to) {
       *why = "empty noun phrase";
       return false;
@@ -1007,6 +1030,9 @@ class Reader {
       ++p;
     }
     if (p > preps) relation += " " + Join(toks_, preps, p, true);
+    // "I do not like V": the negation is part of the relation phrase, so
+    // the statement is never read as its opposite.
+    if (negated_) relation = "not " + relation;
     // Keep adverbs that carry meaning inside the phrase ("originally").
     std::string value = ValueWithType(p, n, &relation);
     return Check(
@@ -1016,6 +1042,7 @@ class Reader {
   const ParseContext& ctx_;
   const KnownRelation& known_;
   std::vector<Tok> toks_;
+  bool negated_ = false;  // "not" inside the verb group
 };
 
 std::string StripTrailingPunct(std::string_view s) {
@@ -1042,7 +1069,12 @@ std::string_view StripOpeners(std::string_view s) {
                                                   "note that",
                                                   "remember that",
                                                   "please remember that",
-                                                  "please note that"};
+                                                  "please note that",
+                                                  "correction",
+                                                  "update",
+                                                  "these days",
+                                                  "nowadays",
+                                                  "now"};
   bool again = true;
   while (again) {
     again = false;

@@ -114,6 +114,20 @@ TEST_CASE("Grammar: 'as my R', 'among his R', 'would rather'",
   CHECK_FALSE(ReadSentence("Ana Lopez might use Emacs", ParseContext{}).ok());
 }
 
+TEST_CASE("Grammar: negation, openers, capitalised modals",
+          "[atoms][grammar]") {
+  // The negation stays in the relation phrase: never read as "like".
+  CHECK_CLAUSE(Read("I don't like green tea."), "user", "not like",
+               "green tea");
+  CHECK_CLAUSE(Read("Ana Lopez does not eat fish."), "Ana Lopez", "not eat",
+               "fish");
+  CHECK_CLAUSE(Read("Now my manager is Tom."), "user", "manager", "Tom");
+  CHECK_CLAUSE(Read("These days I usually drink tea."), "user", "drink", "tea");
+  // "May" after the copula is a month, not a modal.
+  CHECK_CLAUSE(Read("My anniversary is May 9."), "user", "anniversary",
+               "May 9");
+}
+
 TEST_CASE("Grammar: a verb right after a subject pronoun", "[atoms][grammar]") {
   CHECK_CLAUSE(Read("I like rock climbing."), "user", "like", "rock climbing");
 }
