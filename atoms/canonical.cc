@@ -184,9 +184,16 @@ std::string Canonicalizer::Signature(const std::string& phrase,
 }
 
 void Canonicalizer::Add(const std::string& sig, const std::string& id,
-                        double score, const std::string& source) {
+                        double score, const std::string& source, bool noun_ok) {
   if (sig.empty()) return;
-  std::vector<Candidate>& list = index_[sig];
+  if (noun_ok) Insert(&noun_index_[sig], id, score, source);
+  Insert(&index_[sig], id, score, source);
+}
+
+void Canonicalizer::Insert(std::vector<Candidate>* list_ptr,
+                           const std::string& id, double score,
+                           const std::string& source) {
+  std::vector<Candidate>& list = *list_ptr;
   for (Candidate& c : list) {
     if (c.id != id) continue;
     if (score > c.score) {
@@ -233,7 +240,9 @@ Canonicalizer::Canonicalizer(const Lexicon& lexicon) {
           continue;
         }
         const std::string sig = Signature(mid, PhraseKind::kVerb);
-        Add(sig, id, 1.0, "template '" + t + "'");
+        // A verb's lemma is not the noun: "[X] fathered __" says nothing
+        // about "S's father is V" (which reads the other way round).
+        Add(sig, id, 1.0, "template '" + t + "'", /*noun_ok=*/false);
         // "[X] is a citizen of __" also names the noun "citizen" ("S is an
         // Italian citizen", "S's citizen..." ).
         if (sig.size() > 3 && sig.compare(sig.size() - 3, 3, " of") == 0 &&
@@ -252,22 +261,26 @@ Canonicalizer::Canonicalizer(const Lexicon& lexicon) {
     for (const std::string& cue : def.cues) {
       // Single words are too loose ("plays" is sport, genre and position).
       if (cue.find(' ') == std::string::npos) continue;
-      Add(Signature(cue, PhraseKind::kVerb), id, 0.85, "cue '" + cue + "'");
+      Add(Signature(cue, PhraseKind::kVerb), id, 0.85, "cue '" + cue + "'",
+          /*noun_ok=*/false);
     }
   }
 }
 
 bool Canonicalizer::KnowsNoun(const std::string& phrase) const {
   bool ambiguous = false;
-  const Candidate* c = Best(Signature(phrase, PhraseKind::kNoun), &ambiguous);
+  const Candidate* c =
+      Best(Signature(phrase, PhraseKind::kNoun), &ambiguous, /*noun=*/true);
   return c != nullptr && !ambiguous && c->score >= kStrongMapping;
 }
 
 const Canonicalizer::Candidate* Canonicalizer::Best(const std::string& sig,
-                                                    bool* ambiguous) const {
+                                                    bool* ambiguous,
+                                                    bool noun) const {
   *ambiguous = false;
-  auto it = index_.find(sig);
-  if (it == index_.end()) return nullptr;
+  const auto& index = noun ? noun_index_ : index_;
+  auto it = index.find(sig);
+  if (it == index.end()) return nullptr;
   const Candidate* best = nullptr;
   for (const Candidate& c : it->second) {
     if (best == nullptr || c.score > best->score) best = &c;
@@ -296,8 +309,9 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
     double factor;
     bool inverse;
     const char* how;
+    bool noun = false;  // look up noun evidence only
   };
-  std::vector<Try> tries = {{sig, 1.0, false, ""}};
+  std::vector<Try> tries = {{sig, 1.0, false, "", kind == PhraseKind::kNoun}};
   if (kind == PhraseKind::kVerb) {
     // "V represents S" reads "S is represented by V" backwards.
     tries.push_back({sig + " by", 0.9, true, "active of passive "});
@@ -315,7 +329,7 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
       head += (i ? " " : "") + words[i];
     }
     tries.push_back(
-        {Signature(head, PhraseKind::kNoun), 0.9, false, "noun of "});
+        {Signature(head, PhraseKind::kNoun), 0.9, false, "noun of ", true});
   }
   // The grammar appends a type noun naming what kind of thing the value is
   // ("lies on the continent of V" -> "lie on continent"): when the verb
@@ -334,13 +348,13 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
       for (std::size_t i = prep + 1; i < words.size(); ++i) {
         tail += (tail.empty() ? "" : " ") + words[i];
       }
-      tries.push_back(
-          {Signature(tail, PhraseKind::kNoun), 0.9, false, "type noun of "});
+      tries.push_back({Signature(tail, PhraseKind::kNoun), 0.9, false,
+                       "type noun of ", true});
     }
   }
   for (const Try& t : tries) {
     bool ambiguous = false;
-    const Candidate* c = Best(t.sig, &ambiguous);
+    const Candidate* c = Best(t.sig, &ambiguous, t.noun);
     if (c == nullptr) continue;
     const double score = c->score * t.factor;
     m.evidence = std::string(t.how) + c->source + " (lemmas '" + t.sig + "')";

@@ -48,12 +48,19 @@ class Canonicalizer {
     double score = 0;
     std::string source;  // "name 'x'", "alias 'x'", "template '...'"
   };
+  // noun_ok: the evidence also holds for a noun phrase (names, aliases);
+  // a verb template's or cue's lemmas do not.
   void Add(const std::string& sig, const std::string& id, double score,
-           const std::string& source);
+           const std::string& source, bool noun_ok = true);
+  static void Insert(std::vector<Candidate>* list, const std::string& id,
+                     double score, const std::string& source);
   // Best candidate for a signature; *ambiguous when two relations tie.
-  const Candidate* Best(const std::string& sig, bool* ambiguous) const;
+  // noun: only evidence that holds for a noun phrase.
+  const Candidate* Best(const std::string& sig, bool* ambiguous,
+                        bool noun) const;
 
-  std::unordered_map<std::string, std::vector<Candidate>> index_;
+  std::unordered_map<std::string, std::vector<Candidate>> index_;  // all
+  std::unordered_map<std::string, std::vector<Candidate>> noun_index_;
 };
 
 }  // namespace factline::internal

@@ -81,6 +81,20 @@ TEST_CASE("Canonical: a type noun after a location verb names the relation",
   CHECK(m.key != "P30");
 }
 
+TEST_CASE("Canonical: a verb template's lemma is not noun evidence",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "[X] fathered __" is P40 (X's child); "S's father is V" is the other
+  // direction, so the noun "father" must not key on P40 as written.
+  Mapping m = canon.Map("fathered", PhraseKind::kVerb, false);
+  CHECK(m.key == "P40");
+  m = canon.Map("father", PhraseKind::kNoun, false);
+  CHECK(m.key != "P40");
+  CHECK_FALSE(canon.KnowsNoun("father"));
+  // Aliases hold for both: the noun "citizenship" is still P27.
+  CHECK(canon.KnowsNoun("citizenship"));
+}
+
 TEST_CASE("Canonical: reworded updates meet the original slot",
           "[atoms][canonical]") {
   auto parser = Parser::Create(Lexicon::Builtin());
