@@ -851,6 +851,17 @@ class Reader {
       // "is in the payments team" handled below; here a word precedes.
       const bool passive =
           toks_[p - 1].lower == "by" && Participle(toks_[after]);
+      // "S is managed on the pitch by V": a phrase between the participle
+      // and "by" says how, the agent after "by" is the value.
+      if (p < n && !passive && Participle(toks_[after]) && k == after + 1) {
+        for (std::size_t b = p + 1; b + 1 < n; ++b) {
+          if (toks_[b].lower != "by") continue;
+          std::string relation = toks_[after].lower + " by";
+          std::string value = ValueWithType(b + 1, n, &relation);
+          return Check(Make(left, relation, value, PhraseKind::kPassive,
+                            "S is R-ed prep X by V", left_ref));
+        }
+      }
       if (p < n) {
         std::string relation = Join(toks_, after, p, true);
         std::string value = ValueWithType(p, n, &relation);
@@ -888,7 +899,7 @@ class Reader {
     // 7. "S is a V": class membership, keyed on "is a".
     //    "S is a castle in V", "S is a novel by V": the head noun and the
     //    preposition after it name the relation.
-    if (IsDet(first.lower) && (first.lower == "a" || first.lower == "an") &&
+    if (IsDet(first.lower) && In(first.lower, {"a", "an", "the"}) &&
         after + 1 < n) {
       std::size_t k = after + 1;
       while (k < n && k < after + 4 && !toks_[k].cap &&
@@ -902,6 +913,10 @@ class Reader {
         std::string value = ValueWithType(k + 1, n, &relation);
         return Check(Make(left, relation, value, PhraseKind::kNoun,
                           "S is a N prep V", left_ref));
+      }
+      if (first.lower == "the") {
+        return Fail("copula with no relation phrase: '" + Join(toks_, 0, n) +
+                    "'");
       }
       return Check(Make(left, "is a", Join(toks_, after + 1, n),
                         PhraseKind::kVerb, "S is a V", left_ref));

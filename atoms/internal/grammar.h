@@ -1,8 +1,14 @@
 // The clause grammar: finds subject, relation phrase and value in one
 // statement by general clause shapes (copula with possessive or of-phrase,
 // compound noun, verb phrase with particles and prepositions, passive,
-// has/holds-phrases, adjectival compounds), and resolves speaker, addressee
-// and pronouns to entities. Text in, raw phrases out: mapping the relation
+// has/holds-phrases, adjectival compounds, value-first clefts and relative
+// clauses "V is where S R" / "V is the N that S R", type nouns before a
+// value "the continent of V" / "its capital V", "S is a N prep V", verb
+// idioms "took place in V" / "makes his living as V", names spanning "of"
+// or a possessive), and resolves speaker, addressee and pronouns to
+// entities. A type noun joins the relation phrase as evidence for the
+// canonicaliser ("belongs to continent"); negation stays in it ("not
+// like"). Text in, raw phrases out: mapping the relation
 // phrase to a key is the canonicaliser's job (atoms/internal/canonical.h).
 #ifndef FACTLINE_ATOMS_INTERNAL_GRAMMAR_H_
 #define FACTLINE_ATOMS_INTERNAL_GRAMMAR_H_

@@ -78,6 +78,11 @@ TEST_CASE("Grammar: predicate nominals with a preposition",
                "castle in", "Romania");
   CHECK_CLAUSE(Read("Emma is a novel by Jane Austen."), "Emma", "novel by",
                "Jane Austen");
+  CHECK_CLAUSE(Read("Queen is the band behind Bohemian Rhapsody."), "Queen",
+               "band behind", "Bohemian Rhapsody");
+  // A passive with a phrase before "by": the agent is the value.
+  CHECK_CLAUSE(Read("Acme is led on weekdays by manager Tom Lee."), "Acme",
+               "led by manager", "Tom Lee");
   // Without a preposition it stays a kind statement with the whole phrase.
   CHECK_CLAUSE(Read("Roger Federer is a tennis player."), "Roger Federer",
                "is a", "tennis player");
