@@ -153,12 +153,20 @@ std::string Canonicalizer::Signature(const std::string& phrase,
       continue;
     }
     kept.push_back(LemmaOf(w, kind == PhraseKind::kNoun));
+    // "username" and "handle" name the same account token.
+    if (kept.back() == "username") kept.back() = "handle";
   }
   const WordForms& wf = WordForms::Get();
   if (kind != PhraseKind::kNoun && ChangeOfUse(kept)) return "use";
   if (kind == PhraseKind::kNoun && kept.size() >= 2 && LightHead(kept.back())) {
     const std::string& mod = kept[kept.size() - 2];
-    if (wf.Is(mod, Pos::kNoun) && !wf.Is(mod, Pos::kAdj)) kept.pop_back();
+    // A noun or a name WordNet does not know ("github", "ip") before the
+    // light head; an adjective keeps it ("first name").
+    const bool known = wf.Is(mod, Pos::kNoun) || wf.Is(mod, Pos::kAdj) ||
+                       wf.Is(mod, Pos::kVerb);
+    if ((wf.Is(mod, Pos::kNoun) && !wf.Is(mod, Pos::kAdj)) || !known) {
+      kept.pop_back();
+    }
   }
   // A compound WordNet lists as two words ("time zone") is often written
   // closed up ("timezone"): an unknown word that splits into a WordNet
@@ -302,6 +310,31 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
     m.score = 0;
     m.evidence = "capitalised title '" + phrase + "' keyed as written";
     return m;
+  }
+  // "switched my favourite editor to", "moved my bank to", "replaced my
+  // monitor with": a change verb with its object names the slot that
+  // changed, so the object noun keys it ("favorite editor", "bank").
+  if (kind == PhraseKind::kVerb) {
+    std::vector<std::string> words;
+    for (const std::string& w : Words(phrase)) {
+      if (!Dropped(w)) words.push_back(w);
+    }
+    if (words.size() >= 3 && (words.back() == "to" || words.back() == "with")) {
+      const std::string verb = LemmaOf(words[0], false);
+      if (In(verb,
+             {"switch", "change", "move", "upgrade", "migrate", "replace"}) &&
+          (words.back() == "with") == (verb == "replace")) {
+        std::string object;
+        for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+          object += (object.empty() ? "" : " ") + words[i];
+        }
+        if (!Preposition(words[1])) {
+          Mapping o = Map(object, PhraseKind::kNoun, false);
+          o.evidence = "object of change verb '" + verb + "': " + o.evidence;
+          return o;
+        }
+      }
+    }
   }
   const std::string sig = Signature(phrase, kind);
   struct Try {

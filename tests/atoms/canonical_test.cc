@@ -95,6 +95,33 @@ TEST_CASE("Canonical: a verb template's lemma is not noun evidence",
   CHECK(canon.KnowsNoun("citizenship"));
 }
 
+TEST_CASE("Canonical: a change verb's object names the slot",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  const std::string shell =
+      canon.Map("login shell", PhraseKind::kNoun, false).key;
+  CHECK(canon.Map("switched login shell to", PhraseKind::kVerb, false).key ==
+        shell);
+  CHECK(canon.Map("changed my login shell to", PhraseKind::kVerb, false).key ==
+        shell);
+  CHECK(
+      canon.Map("replaced my login shell with", PhraseKind::kVerb, false).key ==
+      shell);
+  // "replace ... to" and "switch ... with" are not change-of-slot phrases.
+  CHECK(canon.Map("switched login shell with", PhraseKind::kVerb, false).key !=
+        shell);
+}
+
+TEST_CASE("Canonical: account tokens meet across wordings",
+          "[atoms][canonical]") {
+  CHECK(C::Signature("gitea username", PhraseKind::kNoun) ==
+        C::Signature("gitea handle", PhraseKind::kNoun));
+  // A name WordNet does not know keeps the slot without the light head.
+  CHECK(C::Signature("gitea handle", PhraseKind::kNoun) == "gitea");
+  CHECK(C::Signature("vpn address", PhraseKind::kNoun) == "vpn");
+  CHECK(C::Signature("first name", PhraseKind::kNoun) == "first name");
+}
+
 TEST_CASE("Canonical: reworded updates meet the original slot",
           "[atoms][canonical]") {
   auto parser = Parser::Create(Lexicon::Builtin());
