@@ -22,9 +22,17 @@ std::string Fixed2(double v) {
 // 'value', shortened at a UTF-8 character boundary.
 std::string Quoted(std::string_view s) {
   std::size_t n = 60;
-  if (s.size() <= n) return "'" + std::string(s) + "'";
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return "'" + std::string(s.substr(0, n)) + "...'";
+  const bool cut = s.size() > n;
+  if (cut) {
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+    s = s.substr(0, n);
+  }
+  // Appended, not "'" + std::string(s): GCC 12 at -O3 reports a false
+  // -Wrestrict on that operator+.
+  std::string out = "'";
+  out.append(s);
+  out.append(cut ? "...'" : "'");
+  return out;
 }
 
 class ProvenanceStage final : public GateStage {
