@@ -331,9 +331,9 @@ struct ParsedFact {
   // possible lexicon relation below the threshold: held for review).
   std::string phrase;
   std::string mapping = "template";
-  double score = 1.0;     // strength of the mapping in [0, 1]
-  std::string evidence;   // e.g. "alias 'citizenship' of P27"
-  std::string suggested;  // kWeak: the lexicon relation it may be
+  double score = 1.0;       // strength of the mapping in [0, 1]
+  std::string evidence;     // e.g. "alias 'citizenship' of P27"
+  std::string suggested;    // kWeak: the lexicon relation it may be
   std::string subject_ref;  // "speaker", "pronoun 'she' -> Alice", ...
   // Time words: bounds of the valid interval (kNoTime / kForever: none
   // stated) and "no longer" (the statement ends the slot's value).
@@ -352,7 +352,7 @@ struct ParseContext {
   std::string user = "user";  // the entity "I", "my", "the user" refer to
   // kUser: I/me/my are the user. kAssistant: you/your are the user.
   Speaker speaker = Speaker::kUser;
-  Timestamp tx_time = kNoTime;  // kNoTime: now
+  Timestamp tx_time = kNoTime;        // kNoTime: now
   std::vector<std::string> subjects;  // ParseSentence(ctx) appends
 };
 
