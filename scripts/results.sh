@@ -9,12 +9,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BENCHES=(factconsolidation storage index gate)
+BENCHES=(factconsolidation paraphrase valid_time storage index gate)
 
 command_for() {
   local b=build-release
   case "$1" in
     factconsolidation) echo "$b/factline bench factconsolidation" ;;
+    paraphrase) echo "$b/factline bench paraphrase" ;;
+    valid_time) echo "$b/tools/factline_bench_valid_time" ;;
     storage) echo "$b/tools/factline_bench_storage" ;;
     index) echo "$b/tools/factline_bench_index" ;;
     gate) echo "$b/tools/factline_bench_gate" ;;
