@@ -26,6 +26,22 @@ namespace factline::cli {
 
 namespace {
 
+// Parses every --arm name into `arms`; false (usage error set) for an
+// unknown one.
+bool ParseArms(const std::vector<std::string>& names,
+               std::vector<bench::Arm>* arms, int* exit_code) {
+  for (const std::string& name : names) {
+    auto arm = bench::ParseArm(name);
+    if (!arm.ok()) {
+      std::cerr << "factline: --arm: " << arm.status().message() << "\n";
+      *exit_code = kExitUsage;
+      return false;
+    }
+    arms->push_back(*arm);
+  }
+  return true;
+}
+
 struct BenchArgs {
   std::string data = FACTLINE_DEFAULT_FC_DATA;
   std::vector<std::string> splits;
@@ -123,15 +139,7 @@ void RegisterParaphrase(CLI::App* bench, GlobalOptions& global,
       ->capture_default_str();
   cmd->callback([args, &global, exit_code] {
     std::vector<bench::Arm> arms;
-    for (const std::string& name : args->arms) {
-      auto arm = bench::ParseArm(name);
-      if (!arm.ok()) {
-        std::cerr << "factline: --arm: " << arm.status().message() << "\n";
-        *exit_code = kExitUsage;
-        return;
-      }
-      arms.push_back(*arm);
-    }
+    if (!ParseArms(args->arms, &arms, exit_code)) return;
     if (arms.empty()) arms = {bench::Arm::kKeyed, bench::Arm::kJaccard};
     auto items = bench::LoadParaphraseCorpus(args->data);
     if (!items.ok()) {
@@ -179,15 +187,7 @@ void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code) {
   RegisterParaphrase(bench, global, exit_code);
   fc->callback([args, &global, exit_code] {
     std::vector<bench::Arm> arms;
-    for (const std::string& name : args->arms) {
-      auto arm = bench::ParseArm(name);
-      if (!arm.ok()) {
-        std::cerr << "factline: --arm: " << arm.status().message() << "\n";
-        *exit_code = kExitUsage;
-        return;
-      }
-      arms.push_back(*arm);
-    }
+    if (!ParseArms(args->arms, &arms, exit_code)) return;
     if (arms.empty()) {
       arms = {bench::Arm::kKeyed, bench::Arm::kJaccard, bench::Arm::kOff};
     }

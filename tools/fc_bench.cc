@@ -152,35 +152,6 @@ std::unique_ptr<resolver::SupersessionPolicy> PolicyFor(Arm arm) {
   return resolver::MakeKeyedPolicy();
 }
 
-// A fresh directory under `parent` (or the system temp dir), removed with
-// everything in it when this goes out of scope.
-class TempDir {
- public:
-  static Result<std::unique_ptr<TempDir>> Create(const std::string& parent) {
-    std::error_code ec;
-    std::filesystem::path base = parent.empty()
-                                     ? std::filesystem::temp_directory_path(ec)
-                                     : std::filesystem::path(parent);
-    if (ec) return Status::IOError("no temp directory: " + ec.message());
-    std::string pattern = (base / "factline-fc-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) {
-      return Status::IOError("cannot create a directory in " + base.string());
-    }
-    return std::unique_ptr<TempDir>(new TempDir(pattern));
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  explicit TempDir(std::string path) : path_(std::move(path)) {}
-  std::string path_;
-};
-
 std::string RenderAtom(const Atom& atom) {
   if (!atom.text.empty()) return atom.text;
   return atom.subject + " " + atom.relation + " " + atom.value;
@@ -466,8 +437,9 @@ Result<RowResult> RunRow(const FcRow& row, Arm arm, const RunOptions& options) {
   RowResult result;
   result.source = row.source;
   result.arm = arm;
-  FACTLINE_ASSIGN_OR_RETURN(std::unique_ptr<TempDir> dir,
-                            TempDir::Create(options.scratch_dir));
+  FACTLINE_ASSIGN_OR_RETURN(
+      std::unique_ptr<TempDir> dir,
+      TempDir::Create(options.scratch_dir, "factline-fc-"));
   const std::vector<TextFact> facts = ContextFacts(row);
   if (facts.empty()) {
     return Status::InvalidArgument(row.source + ": no numbered facts");
@@ -538,6 +510,25 @@ Result<RowResult> RunRow(const FcRow& row, Arm arm, const RunOptions& options) {
   result.answer_p50_us = Percentile(latencies, 50);
   result.answer_p99_us = Percentile(latencies, 99);
   return result;
+}
+
+Result<std::unique_ptr<TempDir>> TempDir::Create(const std::string& parent,
+                                                 std::string_view prefix) {
+  std::error_code ec;
+  std::filesystem::path base = parent.empty()
+                                   ? std::filesystem::temp_directory_path(ec)
+                                   : std::filesystem::path(parent);
+  if (ec) return Status::IOError("no temp directory: " + ec.message());
+  std::string pattern = (base / (std::string(prefix) + "XXXXXX")).string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    return Status::IOError("cannot create a directory in " + base.string());
+  }
+  return std::unique_ptr<TempDir>(new TempDir(pattern));
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
 }
 
 }  // namespace factline::bench

@@ -9,6 +9,7 @@
 #ifndef FACTLINE_TOOLS_FC_BENCH_H_
 #define FACTLINE_TOOLS_FC_BENCH_H_
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,23 @@
 #include "query/query.h"
 
 namespace factline::bench {
+
+// A fresh directory "<prefix>XXXXXX" under `parent` (or the system temp
+// dir), removed with everything in it when this goes out of scope. The
+// benchmarks give each row or item its own store in one.
+class TempDir {
+ public:
+  static Result<std::unique_ptr<TempDir>> Create(const std::string& parent,
+                                                 std::string_view prefix);
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  explicit TempDir(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+};
 
 // MemoryAgentBench's normalize_answer, byte for byte where it matters:
 // lower-case (ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic

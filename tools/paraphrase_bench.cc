@@ -16,35 +16,6 @@ namespace factline::bench {
 
 namespace {
 
-// A fresh directory removed with everything in it when this goes out of
-// scope (one per item, so no item sees another's facts).
-class ScratchDir {
- public:
-  static Result<std::unique_ptr<ScratchDir>> Create(const std::string& parent) {
-    std::error_code ec;
-    std::filesystem::path base = parent.empty()
-                                     ? std::filesystem::temp_directory_path(ec)
-                                     : std::filesystem::path(parent);
-    if (ec) return Status::IOError("no temp directory: " + ec.message());
-    std::string pattern = (base / "factline-para-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) {
-      return Status::IOError("cannot create a directory in " + base.string());
-    }
-    return std::unique_ptr<ScratchDir>(new ScratchDir(pattern));
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  explicit ScratchDir(std::string path) : path_(std::move(path)) {}
-  std::string path_;
-};
-
 std::unique_ptr<resolver::SupersessionPolicy> PolicyFor(Arm arm) {
   switch (arm) {
     case Arm::kKeyed:
@@ -57,7 +28,7 @@ std::unique_ptr<resolver::SupersessionPolicy> PolicyFor(Arm arm) {
   return resolver::MakeKeyedPolicy();
 }
 
-Result<std::unique_ptr<Memory>> OpenScratch(const ScratchDir& dir, Arm arm) {
+Result<std::unique_ptr<Memory>> OpenScratch(const TempDir& dir, Arm arm) {
   MemoryOptions options;
   options.store.sync = false;  // scratch: durability on close is enough
   options.policy = PolicyFor(arm);
@@ -360,8 +331,9 @@ Result<std::vector<ParaphraseItem>> LoadParaphraseCorpus(
 
 Result<ItemOutcome> RunParaphraseItem(const ParaphraseItem& item, Arm arm,
                                       const RunOptions& options) {
-  FACTLINE_ASSIGN_OR_RETURN(std::unique_ptr<ScratchDir> dir,
-                            ScratchDir::Create(options.scratch_dir));
+  FACTLINE_ASSIGN_OR_RETURN(
+      std::unique_ptr<TempDir> dir,
+      TempDir::Create(options.scratch_dir, "factline-para-"));
   FACTLINE_ASSIGN_OR_RETURN(std::unique_ptr<Memory> memory,
                             OpenScratch(*dir, arm));
   return item.update ? RunUpdate(item, *memory) : RunStatement(item, *memory);
