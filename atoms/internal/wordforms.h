@@ -2,14 +2,19 @@
 // say which lemmas exist, the *.exc files list irregular forms, and
 // WordNet's own morphy detachment rules map the rest ("holds" -> "hold",
 // "born" -> "bear", "children" -> "child"). Loaded once per process on first
-// use; read-only afterwards, so it is safe to share between threads.
+// use; read-only afterwards, so it is safe to share between threads. The
+// data.* files (synsets and their pointers) are mapped on first need and
+// read at the byte offset WordNet addresses a synset by, never parsed whole.
 #ifndef FACTLINE_ATOMS_INTERNAL_WORDFORMS_H_
 #define FACTLINE_ATOMS_INTERNAL_WORDFORMS_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace factline::internal {
 
@@ -41,13 +46,39 @@ class WordForms {
   // adjective's first sense. "" when none.
   std::string Pertainym(std::string_view adjective) const;
 
+  // Every sense of a lemma (lower case, ' ' between words: "new zealand"),
+  // most frequent first; empty when unknown.
+  std::vector<std::uint32_t> Senses(std::string_view lemma, Pos pos) const;
+  // The lemmas of one synset, lower case, '_' as ' ' ("pass away"); empty
+  // when the offset names no synset of `pos`.
+  std::vector<std::string> SynsetLemmas(std::uint32_t offset, Pos pos) const;
+  // Synsets a synset points to with pointer symbol `symbol` ("@" hypernym,
+  // "@i" instance hypernym, "+" derivationally related, "\\" pertainym,
+  // "~" hyponym, "=" attribute), as (pos, offset) pairs in file order. An
+  // adjective satellite target ("s") is reported as Pos::kAdj.
+  std::vector<std::pair<Pos, std::uint32_t>> Pointers(
+      std::uint32_t offset, Pos pos, std::string_view symbol) const;
+
+  ~WordForms();
+  WordForms(const WordForms&) = delete;
+  WordForms& operator=(const WordForms&) = delete;
+
  private:
+  struct DataFile;  // one mapped data.* file
   bool Known(std::string_view lemma, Pos pos) const;
+  // The synset line at `offset` of data.<pos> (without the newline), or
+  // an empty view when the file is missing or the offset is not a line
+  // start. The view lives as long as this object.
+  std::string_view DataLine(std::uint32_t offset, Pos pos) const;
 
   std::string dir_;
   bool loaded_ = false;
-  // lemma -> first synset offset, per part of speech.
-  std::unordered_map<std::string, std::uint32_t> index_[4];
+  // lemma -> [begin, end) into senses_[pos]: its synset offsets, most
+  // frequent first; per part of speech.
+  std::unordered_map<std::string, std::pair<std::uint32_t, std::uint32_t>>
+      index_[4];
+  std::vector<std::uint32_t> senses_[4];
+  std::unique_ptr<DataFile> data_[4];
   // irregular form -> lemma, per part of speech.
   std::unordered_map<std::string, std::string> exceptions_[4];
 };

@@ -2,7 +2,11 @@
 // isolation.
 #include "atoms/internal/wordforms.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
 
 #include "atoms/atoms.h"
 #include "atoms/internal/canonical.h"
@@ -25,6 +29,86 @@ TEST_CASE("WordForms: morphy over WordNet's files", "[atoms][wordforms]") {
   CHECK(wf.Pertainym("italian") == "Italy");
   CHECK(wf.Pertainym("french") == "France");
   CHECK(wf.Pertainym("green").empty());
+}
+
+TEST_CASE("WordForms: senses, synset lemmas and pointers",
+          "[atoms][wordforms]") {
+  const WordForms& wf = WordForms::Get();
+  if (!wf.loaded()) {
+    WARN("WordNet not installed; skipped");
+    return;
+  }
+  // Every sense, most frequent first; the first is FirstSynset's.
+  const std::vector<std::uint32_t> bank = wf.Senses("bank", Pos::kNoun);
+  REQUIRE(bank.size() > 5);
+  CHECK(bank.front() == wf.FirstSynset("bank", Pos::kNoun));
+  CHECK(wf.Senses("qwxzy", Pos::kNoun).empty());
+  // Proper-noun multiword lemmas are found by their spaced lower-case form.
+  const std::vector<std::uint32_t> nz = wf.Senses("new zealand", Pos::kNoun);
+  REQUIRE_FALSE(nz.empty());
+  const std::vector<std::string> nz_lemmas =
+      wf.SynsetLemmas(nz.front(), Pos::kNoun);
+  CHECK(std::find(nz_lemmas.begin(), nz_lemmas.end(), "new zealand") !=
+        nz_lemmas.end());
+  // Multiword lemmas come back spaced.
+  bool pass_away = false;
+  for (std::uint32_t s : wf.Senses("die", Pos::kVerb)) {
+    for (const std::string& l : wf.SynsetLemmas(s, Pos::kVerb)) {
+      pass_away = pass_away || l == "pass away";
+    }
+  }
+  CHECK(pass_away);
+  // An offset that is not a synset start yields nothing.
+  CHECK(wf.SynsetLemmas(nz.front() + 1, Pos::kNoun).empty());
+  CHECK(wf.Pointers(nz.front() + 1, Pos::kNoun, "@").empty());
+
+  // Hypernym: physicist -> scientist.
+  const std::uint32_t physicist = wf.FirstSynset("physicist", Pos::kNoun);
+  bool scientist = false;
+  for (const auto& [pos, off] : wf.Pointers(physicist, Pos::kNoun, "@")) {
+    CHECK(pos == Pos::kNoun);
+    for (const std::string& l : wf.SynsetLemmas(off, pos)) {
+      scientist = scientist || l == "scientist";
+    }
+  }
+  CHECK(scientist);
+  // Instance hypernym: New Zealand is an instance of country.
+  bool country = false;
+  for (std::uint32_t s : nz) {
+    for (const auto& [pos, off] : wf.Pointers(s, Pos::kNoun, "@i")) {
+      for (const std::string& l : wf.SynsetLemmas(off, pos)) {
+        country = country || l == "country";
+      }
+    }
+  }
+  CHECK(country);
+  // Derivationally related: buddhist (noun) -> buddhism.
+  bool buddhism = false;
+  for (const auto& [pos, off] :
+       wf.Pointers(wf.FirstSynset("buddhist", Pos::kNoun), Pos::kNoun, "+")) {
+    if (pos != Pos::kNoun) continue;
+    for (const std::string& l : wf.SynsetLemmas(off, pos)) {
+      buddhism = buddhism || l == "buddhism";
+    }
+  }
+  CHECK(buddhism);
+  // Pertainym pointers from an adjective to its noun.
+  const auto pert =
+      wf.Pointers(wf.FirstSynset("italian", Pos::kAdj), Pos::kAdj, "\\");
+  REQUIRE_FALSE(pert.empty());
+  CHECK(pert.front().first == Pos::kNoun);
+  const std::vector<std::string> italy =
+      wf.SynsetLemmas(pert.front().second, Pos::kNoun);
+  CHECK(std::find(italy.begin(), italy.end(), "italy") != italy.end());
+}
+
+TEST_CASE("WordForms: a missing WordNet directory finds nothing",
+          "[atoms][wordforms]") {
+  const WordForms wf("/nonexistent-wordnet-dir");
+  CHECK_FALSE(wf.loaded());
+  CHECK(wf.Senses("bank", Pos::kNoun).empty());
+  CHECK(wf.SynsetLemmas(1740, Pos::kNoun).empty());
+  CHECK(wf.Pointers(1740, Pos::kNoun, "@").empty());
 }
 
 TEST_CASE("Canonicalizer: signatures and mappings", "[atoms][canonical]") {
