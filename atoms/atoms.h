@@ -221,6 +221,14 @@ struct Atom {
   Timestamp superseded_at = kNoTime;
   AtomId supersedes = kNoAtom;             // older atom this one closed
   std::vector<std::string> reinforced_by;  // sources that repeated it
+  // Write-path intents, never stored. `ends`: the statement says the value
+  // stopped ("no longer", "not ... anymore"): the slot's current atom with
+  // this value gets valid_to = the statement's end (valid_to, else
+  // valid_from) instead of a new atom being stored. `replaces`: "V instead
+  // of Y", "V, not Y": once V is stored, a current atom of the slot whose
+  // value is Y ends where V starts (a many-valued slot keeps its others).
+  bool ends = false;
+  std::string replaces;
 };
 
 // Canonical lookup key: Unicode-transparent (bytes >= 0x80 are kept as is),
@@ -341,6 +349,14 @@ struct ParsedFact {
   Timestamp valid_to = kForever;
   bool ends = false;
   std::vector<std::string> time_words;
+  // "V instead of Y", "V, not Y", "switched from Y to V": the value Y this
+  // statement replaces (empty: none stated). The write path ends Y's atom.
+  std::string replaces;
+  // The relation phrase opens with a verb of change ("moved to", "switched
+  // to", "joined"): the value may name the slot that changed ("moved to
+  // the night shift" is a shift), which only the store knows (the write
+  // path re-keys it to such an existing slot of the subject).
+  bool change_verb = false;
 };
 
 // What a line's reader needs beyond its text: who "I" and "you" are, the

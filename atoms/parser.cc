@@ -18,10 +18,41 @@
 #include "atoms/internal/canonical.h"
 #include "atoms/internal/grammar.h"
 #include "atoms/internal/time_words.h"
+#include "atoms/internal/wordforms.h"
 
 namespace factline {
 
 namespace {
+
+// Whether a verb phrase or a template ("[X] moved to __") opens (past
+// auxiliaries and adverbs) with a verb of change of membership or place:
+// "moved to", "has switched to", "joined", "transferred to". Their value
+// may name the changed slot.
+bool IsChangeVerb(std::string_view phrase) {
+  static constexpr std::string_view kSkip[] = {
+      "have", "has",  "had",  "be",  "is",       "am",      "are",  "was",
+      "were", "been", "just", "now", "recently", "finally", "also", "got"};
+  static constexpr std::string_view kChange[] = {
+      "move", "switch", "transfer", "join", "change", "shift", "rotate"};
+  std::size_t i = 0;
+  while (i < phrase.size()) {
+    std::size_t j = phrase.find(' ', i);
+    if (j == std::string_view::npos) j = phrase.size();
+    std::string word(phrase.substr(i, j - i));
+    i = j + 1;
+    for (char& c : word) c = static_cast<char>(std::tolower(c));
+    if (word.empty() || word[0] == '[' || word == "__" ||
+        std::find(std::begin(kSkip), std::end(kSkip), word) !=
+            std::end(kSkip)) {
+      continue;
+    }
+    const std::string lemma =
+        internal::WordForms::Get().Lemma(word, internal::Pos::kVerb);
+    return std::find(std::begin(kChange), std::end(kChange), lemma) !=
+           std::end(kChange);
+  }
+  return false;
+}
 
 // Which capture group holds what; 0 means "not captured".
 struct Slots {
@@ -439,6 +470,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   // The fast path: a lexicon template that names its relation.
   if (matched && p->lexicon && !p->catch_all) {
     auto f = from_pattern();
+    if (f.ok()) f->change_verb = IsChangeVerb(p->name);
     if (f.ok()) {
       if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);
       return f;
@@ -470,6 +502,8 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   fact.evidence = m.evidence + (m.inverse ? "; subject and value swapped" : "");
   fact.suggested = m.suggested;
   fact.subject_ref = clause->subject_ref;
+  fact.change_verb = clause->kind == internal::PhraseKind::kVerb &&
+                     IsChangeVerb(clause->relation);
   if (fact.subject_ref.empty()) ctx->subjects.push_back(fact.subject);
   return fact;
 }

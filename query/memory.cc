@@ -172,7 +172,7 @@ Result<RememberReport> Memory::Remember(const std::vector<TextFact>& facts) {
   // Parse-time screening and parsing live with the gate (query/screen.cc).
   return query::internal::RememberLines(*impl_->parser, *impl_->resolver,
                                         impl_->write_mu, facts, {},
-                                        impl_->user_entity);
+                                        impl_->user_entity, impl_->store.get());
 }
 
 Result<RememberReport> Memory::Remember(std::string_view text,

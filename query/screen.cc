@@ -85,9 +85,15 @@ void ApplyParsed(ParsedFact parsed, Timestamp tx, Atom* atom,
       atom->valid_from = parsed.valid_from;
     }
     if (parsed.valid_to != kForever) atom->valid_to = parsed.valid_to;
-    // "no longer": the stated interval ends now.
-    if (parsed.ends && atom->valid_to == kForever) atom->valid_to = tx;
   }
+  // "no longer": the line ends the slot's value (resolver: Atom::ends) at
+  // its stated time ("since March"), else at the line's time.
+  atom->ends = parsed.ends;
+  if (parsed.ends) {
+    if (atom->tx_time == kNoTime) atom->tx_time = tx;
+    atom->valid_to = atom->valid_from != kNoTime ? atom->valid_from : tx;
+  }
+  atom->replaces = std::move(parsed.replaces);
   if (parsed.mapping == "template") return;
   verdict->stage = "canonical";
   verdict->reason = "relation phrase '" + parsed.phrase + "' -> '" +
@@ -100,16 +106,114 @@ void ApplyParsed(ParsedFact parsed, Timestamp tx, Atom* atom,
   }
 }
 
+// In an assistant line "I", "me" and "my" are the assistant: a statement
+// that names them in its relation phrase or value ("You can reach me at
+// help@...") is the assistant talking about itself, not a fact about the
+// user or the world. Returns the word, or "".
+std::string AssistantSelfWord(const ParsedFact& parsed) {
+  for (const std::string* field : {&parsed.phrase, &parsed.value}) {
+    for (const std::string& w : resolver::WordTokens(*field)) {
+      if (w == "i" || w == "me" || w == "my" || w == "mine" || w == "myself") {
+        return w;
+      }
+    }
+  }
+  return "";
+}
+
+// The head noun of a value: its last word when written in lower case (a
+// common noun: "the night shift" -> "shift"); "" for a name ("PureGym").
+std::string HeadNoun(std::string_view value) {
+  const std::string display = CleanDisplay(value);
+  const std::size_t space = display.rfind(' ');
+  const std::string last =
+      space == std::string::npos ? display : display.substr(space + 1);
+  if (last.empty()) return "";
+  for (char c : last) {
+    if (!(c >= 'a' && c <= 'z') && c != '-') return "";
+  }
+  return last;
+}
+
+std::string LastWord(const std::string& key) {
+  const std::size_t space = key.rfind(' ');
+  return space == std::string::npos ? key : key.substr(space + 1);
+}
+
+// "Kenji moved to the night shift" after "Kenji works the morning shift": a
+// change verb's value may name the slot that changed, which only the store
+// knows. When exactly one of the subject's slots with a current value, and
+// not the one the phrase mapped to, is named by the value's head noun (the
+// slot's relation key ends in it: "team"), or holds a value with the same head
+// ("morning shift"), the atom is keyed on that slot instead, and the verdict
+// says why.
+Status SlotNamedByValue(const graph::Store& store, const Lexicon& lexicon,
+                        Atom* atom, GateVerdict* verdict) {
+  const std::string head = HeadNoun(atom->value);
+  if (head.empty()) return Status::Ok();
+  const std::string mapped = lexicon.CanonicalRelation(atom->relation);
+  std::string found;
+  std::string because;
+  int candidates = 0;
+  FACTLINE_RETURN_IF_ERROR(store.Read([&](const graph::Reader& r) -> Status {
+    auto entity = r.FindEntity(atom->subject);
+    if (entity.status().IsNotFound()) return Status::Ok();
+    if (!entity.ok()) return entity.status();
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<RelationId> relations,
+                              r.RelationsOfSubject(entity->id));
+    for (RelationId rel : relations) {
+      FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                                r.Current(entity->id, rel));
+      if (ids.empty()) continue;
+      FACTLINE_ASSIGN_OR_RETURN(graph::Relation relation, r.GetRelation(rel));
+      std::string why;
+      if (LastWord(relation.key) == head) {
+        why = "its relation names the value's head noun '" + head + "'";
+      }
+      for (AtomId id : ids) {
+        if (!why.empty()) break;
+        FACTLINE_ASSIGN_OR_RETURN(Atom current, r.GetAtom(id));
+        if (CleanDisplay(current.value).find(' ') != std::string::npos &&
+            HeadNoun(current.value) == head) {
+          why = "its value '" + current.value + "' has the head noun '" + head +
+                "'";
+        }
+      }
+      if (why.empty()) continue;
+      // The slot the phrase mapped to is named too: the mapping found it.
+      if (relation.key == mapped) {
+        candidates = 0;
+        return Status::Ok();
+      }
+      ++candidates;
+      found = relation.key;
+      because = why;
+    }
+    return Status::Ok();
+  }));
+  if (candidates != 1) return Status::Ok();
+  const std::string note =
+      "change verb: value '" + atom->value + "' keyed on the subject's slot '" +
+      found + "' instead of '" + atom->relation + "' (" + because + ")";
+  atom->relation = found;
+  verdict->stage = "canonical";
+  if (verdict->outcome == GateOutcome::kQueue) {
+    // The store names the slot: a weak phrase mapping no longer matters.
+    verdict->outcome = GateOutcome::kPass;
+    verdict->reason.clear();
+  }
+  verdict->reason += (verdict->reason.empty() ? "" : "; ") + note;
+  return Status::Ok();
+}
+
 }  // namespace
 
 namespace query::internal {
 
-Result<RememberReport> RememberLines(const Parser& parser,
-                                     resolver::Resolver& resolver,
-                                     std::mutex& write_mu,
-                                     const std::vector<TextFact>& facts,
-                                     const std::vector<GateVerdict>& preset,
-                                     std::string_view user_entity) {
+Result<RememberReport> RememberLines(
+    const Parser& parser, resolver::Resolver& resolver, std::mutex& write_mu,
+    const std::vector<TextFact>& facts, const std::vector<GateVerdict>& preset,
+    std::string_view user_entity, const graph::Store* store) {
   RememberReport report;
   // One context for the batch: a batch is a chunk, so pronouns may refer
   // to a subject named on an earlier line of it. Relative time words
@@ -145,6 +249,17 @@ Result<RememberReport> RememberLines(const Parser& parser,
       if (!parsed.ok() && !parsed.status().IsNotFound()) {
         return parsed.status().WithContext("fact #" + std::to_string(i));
       }
+      if (parsed.ok() && fact.from_assistant) {
+        const std::string self = AssistantSelfWord(*parsed);
+        if (!self.empty()) {
+          report.unparsed.push_back(
+              {i, fact.text,
+               "'" + self +
+                   "' in an assistant line is the assistant: a statement "
+                   "about the assistant, not the user"});
+          continue;
+        }
+      }
       if (screen != nullptr) verdict = screen->Screen(fact.text);
       if (verdict.outcome == GateOutcome::kPass && !parsed.ok()) {
         std::vector<std::string> found;
@@ -170,8 +285,14 @@ Result<RememberReport> RememberLines(const Parser& parser,
             Fixed2(hedged) + ", below the floor " +
             Fixed2(config.confidence.reject_below) + "; no atom parsed";
       } else if (verdict.outcome == GateOutcome::kPass) {
+        const bool change_verb = parsed->change_verb;
         ApplyParsed(std::move(parsed).value(), context.tx_time, &atom,
                     &verdict);
+        if (change_verb && store != nullptr) {
+          FACTLINE_RETURN_IF_ERROR(
+              SlotNamedByValue(*store, parser.lexicon(), &atom, &verdict)
+                  .WithContext("fact #" + std::to_string(i)));
+        }
         mapped = mapped || !verdict.reason.empty();
       }
     }
@@ -248,7 +369,7 @@ Result<RememberReport> Memory::RememberConversation(
       RememberReport report,
       query::internal::RememberLines(*impl_->parser, *impl_->resolver,
                                      impl_->write_mu, facts, preset,
-                                     impl_->user_entity));
+                                     impl_->user_entity, impl_->store.get()));
   for (auto& d : report.decisions) d.input_index = turn_of[d.input_index];
   for (auto& u : report.unparsed) u.index = turn_of[u.index];
   return report;

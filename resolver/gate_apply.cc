@@ -232,6 +232,21 @@ Status QuarantineAtom(graph::Writer& w, AtomId id) {
   return RemoveFromCurrent(w, atom);
 }
 
+Status EndAtom(graph::Writer& w, AtomId id, Timestamp end, Timestamp now,
+               Timestamp* previous) {
+  FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(id));
+  *previous = atom.valid_to;
+  if (end >= atom.valid_to || end < atom.valid_from) return Status::Ok();
+  atom.valid_to = end;
+  FACTLINE_RETURN_IF_ERROR(w.UpdateAtom(atom));
+  FACTLINE_ASSIGN_OR_RETURN(std::optional<Cardinality> card,
+                            TimelineCardinality(w, atom));
+  if (card) {
+    return RederiveSlot(w, atom.subject_id, atom.relation_id, *card, now);
+  }
+  return RemoveFromCurrent(w, atom);
+}
+
 Status ReinstateAtom(graph::Writer& w, AtomId id) {
   FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(id));
   FACTLINE_ASSIGN_OR_RETURN(std::optional<Cardinality> card,

@@ -143,6 +143,24 @@ Status ReplayOne(graph::Writer& w, const graph::AuditRecord& r) {
                                              : Verification::kExpired,
                                          refreshed);
   }
+  if (a == ToString(Action::kEnded)) {
+    auto end = j.find("end");
+    auto placed = j.find("placed_at");
+    auto closed = j.find("closed");
+    if (end == j.end() || !end->is_number_integer() || placed == j.end() ||
+        !placed->is_number_integer() || closed == j.end() ||
+        !closed->is_array()) {
+      return Bad(r, "missing end, placed_at or closed");
+    }
+    for (const auto& id : *closed) {
+      if (!id.is_number_unsigned()) return Bad(r, "malformed closed");
+      Timestamp previous = kForever;
+      FACTLINE_RETURN_IF_ERROR(
+          internal::EndAtom(w, id.get<AtomId>(), end->get<Timestamp>(),
+                            placed->get<Timestamp>(), &previous));
+    }
+    return Status::Ok();
+  }
   if (a == ToString(Action::kNoise) || a == ToString(Action::kTransient)) {
     return Status::Ok();  // nothing was stored
   }

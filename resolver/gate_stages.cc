@@ -134,9 +134,11 @@ class ContradictionStage final : public GateStage {
         [](const Atom& a, const Atom& b) {
           return a.valid_from < b.valid_from;
         });
-    // A late arrival goes to history and contradicts nothing current.
+    // A late arrival goes to history and contradicts nothing current; the
+    // same value confirms it, unless the statement ends it ("no longer").
     if (atom->valid_from < current.valid_from ||
-        NormalizeKey(atom->value) == NormalizeKey(current.value)) {
+        (!atom->ends &&
+         NormalizeKey(atom->value) == NormalizeKey(current.value))) {
       return Status::Ok();
     }
     const Provenance& in = atom->provenance;
@@ -308,6 +310,48 @@ Status CheckProvenance(const GateConfig& config, const Atom& atom) {
 
 namespace internal {
 
+std::vector<std::string> IdentifierWords(std::string_view value) {
+  auto alnum = [](unsigned char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z') || c >= 0x80;
+  };
+  auto punct = [&](unsigned char c) { return !alnum(c) && c != '@'; };
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && (value[i] == ' ' || value[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < value.size() && value[j] != ' ' && value[j] != '\t') ++j;
+    std::string_view w = value.substr(i, j - i);
+    i = j;
+    while (!w.empty() && punct(w.front())) w.remove_prefix(1);
+    while (!w.empty() && punct(w.back())) w.remove_suffix(1);
+    bool letter = false, digit = false, id = false;
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      const unsigned char c = w[k];
+      if (c >= '0' && c <= '9') digit = true;
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) letter = true;
+      if (c == '@' || c == '/') id = true;
+      if ((c == '.' || c == '_' || c == ':') && k > 0 && k + 1 < w.size() &&
+          alnum(w[k - 1]) && alnum(w[k + 1])) {
+        id = true;
+      }
+    }
+    if (!(id || (letter && digit))) continue;
+    std::string lower(w);
+    for (char& c : lower) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    out.push_back(std::move(lower));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool DifferInIdentifiers(std::string_view a, std::string_view b) {
+  return IdentifierWords(a) != IdentifierWords(b);
+}
+
 Status CheckDuplicate(const GateContext& context, const Atom& atom,
                       const DuplicateRules& rules,
                       const NearDuplicateFn& near_duplicate,
@@ -344,6 +388,9 @@ Status CheckDuplicate(const GateContext& context, const Atom& atom,
   // Dynamo-2 Kyiv", "Ukraine U-19"): such values are different facts,
   // however similar the rest of the text.
   if (DifferInNumbers(atom.value, value)) return Status::Ok();
+  // Likewise an identifier: "priya@acme.io" and "priya.n@acme.io" are two
+  // addresses (an update of a one-valued slot), not one spelled two ways.
+  if (DifferInIdentifiers(atom.value, value)) return Status::Ok();
   // Stated over times that do not overlap, the two are separate statements
   // (two spells at a club), whatever their spelling.
   if (atom.valid_to <= match->valid_from ||

@@ -3,6 +3,7 @@
 #include "resolver/resolver.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "resolver/internal/resolver_impl.h"
@@ -87,6 +88,8 @@ std::string_view ToString(Action action) {
       return "noise";
     case Action::kTransient:
       return "transient";
+    case Action::kEnded:
+      return "ended";
   }
   return "unknown";
 }
@@ -298,6 +301,8 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
   stage_input.text_screened = screened != nullptr;
   const GateContext context{w, cardinality, slot_current};
   for (GateStage* stage : stages) {
+    // Ending a value names the value it ends: that is no duplicate.
+    if (atom.ends && stage->name() == internal::kStageDuplicate) continue;
     GateVerdict v;
     FACTLINE_RETURN_IF_ERROR(stage->Evaluate(context, &atom, &v));
     v.stage = std::string(stage->name());
@@ -326,8 +331,25 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
     decisions->push_back(std::move(d));
     return Status::Ok();
   }
+  if (atom.ends) {
+    FACTLINE_RETURN_IF_ERROR(End(w, atom, cardinality, &d));
+    decisions->push_back(std::move(d));
+    return Status::Ok();
+  }
+  std::optional<Atom> replacing;
+  if (!CleanDisplay(atom.replaces).empty()) replacing = atom;
   FACTLINE_RETURN_IF_ERROR(
       Resolve(w, std::move(atom), cardinality, slot_current, offered, &d));
+  if (replacing &&
+      (d.action == Action::kAdded || d.action == Action::kSuperseded)) {
+    // "V instead of Y": Y stops where V starts.
+    FACTLINE_ASSIGN_OR_RETURN(Atom stored, w.GetAtom(d.atom));
+    const std::size_t before = d.closed.size();
+    FACTLINE_RETURN_IF_ERROR(EndNamed(w, stored, replacing->replaces,
+                                      stored.valid_from, stored.id, cardinality,
+                                      &d));
+    if (d.closed.size() > before) d.action = Action::kSuperseded;
+  }
   decisions->push_back(std::move(d));
   return Status::Ok();
 }

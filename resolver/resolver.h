@@ -39,8 +39,10 @@ enum class Action {
   kQueued,           // held in the review queue; stored only if approved
   kNoise,            // tool output or insignificant text; nothing stored
   kTransient,        // momentary state ("it is 3pm"); nothing stored
+  kEnded,  // "no longer": the slot's current atoms in `closed` got a stated
+           // end (valid_to); nothing new stored
 };
-inline constexpr std::size_t kActionCount = 8;
+inline constexpr std::size_t kActionCount = 9;
 std::string_view ToString(Action action);
 
 // ---------------------------------------------------------------------------

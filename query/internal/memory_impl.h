@@ -53,11 +53,13 @@ Status FuzzyRetry(const Memory& memory, const Parser& parser,
 // writes lines in one transaction: Memory::Remember's body, shared with
 // RememberConversation (query/screen.cc). `preset` is empty or holds one
 // verdict per fact; a non-pass verdict skips screening and parsing.
+// `store` (may be null) lets a change verb's value find the existing slot
+// it names ("moved to the night shift" -> the subject's shift slot).
 Result<RememberReport> RememberLines(
     const Parser& parser, resolver::Resolver& resolver, std::mutex& write_mu,
     const std::vector<TextFact>& facts,
     const std::vector<resolver::GateVerdict>& preset,
-    std::string_view user_entity = "user");
+    std::string_view user_entity = "user", const graph::Store* store = nullptr);
 }  // namespace query::internal
 
 }  // namespace factline

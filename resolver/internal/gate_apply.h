@@ -29,6 +29,15 @@ inline constexpr const char* kActionExpired = "expired";
 // is set (a history-only arrival).
 Status StoreAtom(graph::Writer& w, Atom* atom, Cardinality cardinality,
                  const std::vector<AtomId>& close);
+// Ends a stored atom at `end` because a later statement said its value
+// stopped ("Alice no longer works at Acme"): its valid_to becomes `end`, the
+// only write that changes a stated interval, and only an open (or later)
+// end is moved earlier. The "ended" audit record keeps the statement and
+// the previous valid_to. The slot is then derived again with `now`
+// (RederiveSlot); a slot without a timeline (baseline policies) just drops
+// the atom from its current set. *previous receives the old valid_to.
+Status EndAtom(graph::Writer& w, AtomId id, Timestamp end, Timestamp now,
+               Timestamp* previous);
 // Stores a new atom on its slot's valid-time timeline (docs/valid_time.md):
 // interns its relation with `cardinality`, inserts it, places it with
 // graph::PlaceOnTimeline, marks each atom whose effective end moved earlier

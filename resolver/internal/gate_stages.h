@@ -4,6 +4,8 @@
 #define FACTLINE_RESOLVER_INTERNAL_GATE_STAGES_H_
 
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "resolver/resolver.h"
@@ -29,6 +31,17 @@ struct StageInput {
 std::vector<std::unique_ptr<GateStage>> MakeStages(
     const GateConfig& config, NearDuplicateFn near_duplicate,
     const std::shared_ptr<const TextScreen>& screen, const StageInput* input);
+
+// The identifier-shaped words of a value, lower-cased: a word (between
+// spaces, surrounding punctuation off) holding '@' (e-mail, handle), '/'
+// (URL, path), letters mixed with digits ("v2", "user38"), or alphanumerics
+// joined by '.', '_' or ':' ("priya.n", "acme.io", "3.12"). Names carry
+// none ("Jonathan", "Jean-Luc Picard").
+std::vector<std::string> IdentifierWords(std::string_view value);
+// True when two values carry different identifiers: a changed e-mail,
+// URL, handle or version is another value, never a spelling variant, so
+// the near-duplicate review (meant for names) does not apply to it.
+bool DifferInIdentifiers(std::string_view a, std::string_view b);
 
 // The duplicate stage's check alone (used when approving a held atom):
 // kReinforce with the target, or kPass.

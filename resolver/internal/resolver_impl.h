@@ -56,6 +56,16 @@ struct Resolver::Impl {
   // Holds the atom (review queue or quarantine).
   Status Hold(graph::Writer& w, const Atom& atom, graph::HeldState state,
               double offered, Decision* d);
+  // A statement that its value stopped (Atom::ends): ends the slot's
+  // current atoms with that value (gate_end.cc); nothing new is stored.
+  Status End(graph::Writer& w, const Atom& statement, Cardinality cardinality,
+             Decision* d);
+  // Ends the current atoms of `statement`'s slot that `said` names (other
+  // than `except`, the atom that replaced them) at `end`; adds them to
+  // d->closed and audits one "ended" record.
+  Status EndNamed(graph::Writer& w, const Atom& statement,
+                  std::string_view said, Timestamp end, AtomId except,
+                  Cardinality cardinality, Decision* d);
   // Appends an audit record unless options.audit is off.
   Status Audit(graph::Writer& w, AtomId atom, std::string_view action,
                nlohmann::json detail, Timestamp time = 0);

@@ -163,5 +163,69 @@ TEST_CASE("Chat: discourse openers are not facts about the speaker",
   CHECK_FALSE(keeps("Is my build broken?"));
 }
 
+TEST_CASE("Chat: an assistant talking about itself is no fact about the user",
+          "[query][chat]") {
+  ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db"));
+  REQUIRE(memory.ok());
+  Provenance assistant;
+  assistant.origin = Origin::kCloudModel;
+  assistant.model_id = "test-model";
+  assistant.session_id = "chat-9";
+  auto report = (*memory)->RememberConversation(
+      "human: My email is noor@quill.example. I work on the search team.\n"
+      "assistant: Noted. You can reach me at helpdesk@assist.example.\n"
+      "assistant: Your email is noor@quill.example, right?\n",
+      assistant);
+  REQUIRE(report.ok());
+  bool refused = false;
+  for (const Unparsed& u : report->unparsed) {
+    refused = refused || u.text.find("helpdesk@") != std::string::npos;
+  }
+  CHECK(refused);
+  auto user = (*memory)->Entity("user");
+  REQUIRE(user.ok());
+  for (const FactView& v : *user) {
+    INFO(v.atom.relation << " = " << v.atom.value);
+    CHECK(v.atom.value.find("helpdesk@") == std::string::npos);
+  }
+  auto email = (*memory)->Current("user", "email");
+  REQUIRE(email.ok());
+  REQUIRE(email->size() == 1);
+  CHECK((*email)[0].atom.value == "noor@quill.example");
+  CHECK((*email)[0].atom.provenance.origin == Origin::kHuman);
+}
+
+TEST_CASE("Chat: 'no longer' in a human turn ends the user's value",
+          "[query][chat]") {
+  ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db"));
+  REQUIRE(memory.ok());
+  Provenance assistant;
+  assistant.origin = Origin::kCloudModel;
+  assistant.model_id = "test-model";
+  assistant.session_id = "chat-10";
+  REQUIRE(
+      (*memory)
+          ->RememberConversation("human: I'm on the growth team.\n", assistant)
+          .ok());
+  auto team = (*memory)->Current("user", "team");
+  REQUIRE(team.ok());
+  REQUIRE(team->size() == 1);
+  auto report = (*memory)->RememberConversation(
+      SwitchChunk("I'm no longer on the growth team.",
+                  "Also my manager is Priya now, not Dev."),
+      assistant);
+  REQUIRE(report.ok());
+  CHECK_FALSE(DroppedAsNoise(*report));
+  team = (*memory)->Current("user", "team");
+  REQUIRE(team.ok());
+  CHECK(team->empty());
+  auto history = (*memory)->History("user", "team");
+  REQUIRE(history.ok());
+  REQUIRE(history->size() == 1);  // kept, with its stated end
+  CHECK((*history)[0].atom.valid_to != kForever);
+}
+
 }  // namespace
 }  // namespace factline

@@ -1,0 +1,246 @@
+// Updates through Memory::Remember that are not plain new values (issue 8):
+// "no longer" ends the slot's value, "V instead of Y" ends only Y, changed
+// identifiers update instead of waiting as near duplicates, and a change
+// verb's value finds the slot it names. Sentences written for these tests.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "query/query.h"
+#include "tests/test_util.h"
+
+namespace factline {
+namespace {
+
+using resolver::Action;
+using testing::ScratchDir;
+
+constexpr Timestamp kDay = Timestamp{86'400} * 1'000'000;
+
+struct Store {
+  ScratchDir dir;
+  std::unique_ptr<Memory> memory = Memory::Open(dir.Sub("db")).value();
+  Timestamp t0 = NowMicros() - 100 * kDay;
+
+  // Remembers one line as the user said it `day` days after t0.
+  RememberReport Say(const std::string& line, int day) {
+    TextFact fact;
+    fact.text = line;
+    fact.provenance.origin = Origin::kHuman;
+    fact.tx_time = t0 + day * kDay;
+    auto report = memory->Remember(std::vector<TextFact>{fact});
+    INFO(line << ": " << report.status().ToString());
+    REQUIRE(report.ok());
+    return std::move(report).value();
+  }
+
+  std::vector<std::string> Now(const std::string& s, const std::string& r) {
+    auto views = memory->Current(s, r);
+    REQUIRE(views.ok());
+    std::vector<std::string> out;
+    // An article before a common noun is the grammar's to keep or drop.
+    for (const FactView& v : *views) {
+      const std::string& value = v.atom.value;
+      out.push_back(value.rfind("the ", 0) == 0 ? value.substr(4) : value);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // The relation key the parser stored `value` under for `subject`.
+  std::string Rel(const std::string& subject, const std::string& value) {
+    auto views = memory->Entity(subject);
+    REQUIRE(views.ok());
+    for (const FactView& v : *views) {
+      if (v.atom.value.find(value) != std::string::npos) {
+        return v.atom.relation;
+      }
+    }
+    FAIL("no current '" << value << "' for " << subject);
+    return "";
+  }
+
+  std::vector<FactView> Past(const std::string& s, const std::string& r) {
+    auto views = memory->History(s, r);
+    REQUIRE(views.ok());
+    return std::move(views).value();
+  }
+
+  void ReplayMatches() {
+    ScratchDir scratch;
+    auto replay = memory->CheckReplay(scratch.Sub("replay"));
+    INFO(replay.status().ToString());
+    REQUIRE(replay.ok());
+    std::string diffs;
+    for (const std::string& d : replay->differences) diffs += d + "\n";
+    INFO(diffs);
+    CHECK(replay->differences.empty());
+  }
+};
+
+resolver::Decision Only(const RememberReport& report) {
+  REQUIRE(report.unparsed.empty());
+  REQUIRE(report.decisions.size() == 1);
+  return report.decisions[0];
+}
+
+TEST_CASE("Updates: 'no longer' ends the slot's value, history kept",
+          "[query][updates]") {
+  Store s;
+  s.Say("Tomasz works at Northwind.", 0);
+  const std::string employer = s.Rel("Tomasz", "Northwind");
+  const resolver::Decision d =
+      Only(s.Say("Tomasz no longer works at Northwind.", 10));
+  INFO(d.reason);
+  CHECK(d.action == Action::kEnded);
+  REQUIRE(d.closed.size() == 1);
+  CHECK(s.Now("Tomasz", employer).empty());
+  // Nothing deleted, no new value: the one atom now ends at the line's time.
+  auto history = s.Past("Tomasz", employer);
+  REQUIRE(history.size() == 1);
+  CHECK(history[0].atom.value == "Northwind");
+  CHECK(history[0].atom.id == d.closed[0]);
+  CHECK(history[0].atom.valid_to == s.t0 + 10 * kDay);
+  // Before the end it still answers, on the valid-time axis.
+  auto then =
+      s.memory->AsOf("Tomasz", employer, s.t0 + 5 * kDay, TimeAxis::kValid);
+  REQUIRE(then.ok());
+  REQUIRE(then->size() == 1);
+  CHECK((*then)[0].atom.value == "Northwind");
+  // Audited, and the replay reproduces it.
+  auto audit = s.memory->Audit(1, 100);
+  REQUIRE(audit.ok());
+  int ended = 0;
+  for (const graph::AuditRecord& r : *audit) ended += r.action == "ended";
+  CHECK(ended == 1);
+  s.ReplayMatches();
+  // A later value starts a new spell.
+  s.Say("Tomasz works at Contoso.", 20);
+  CHECK(s.Now("Tomasz", employer) == std::vector<std::string>{"Contoso"});
+}
+
+TEST_CASE("Updates: 'not ... anymore' about another value ends nothing",
+          "[query][updates]") {
+  Store s;
+  s.Say("I live in Ghent.", 0);
+  const std::string home = s.Rel("user", "Ghent");
+  const resolver::Decision d = Only(s.Say("I don't live in Porto anymore.", 3));
+  CHECK(d.action == Action::kEnded);
+  CHECK(d.closed.empty());
+  CHECK(s.Now("user", home) == std::vector<std::string>{"Ghent"});
+  const resolver::Decision e = Only(s.Say("I don't live in Ghent anymore.", 4));
+  CHECK(e.closed.size() == 1);
+  CHECK(s.Now("user", home).empty());
+  s.ReplayMatches();
+}
+
+TEST_CASE("Updates: 'no longer' in a many-valued slot ends only that value",
+          "[query][updates]") {
+  Store s;
+  s.Say("I like sushi.", 0);
+  s.Say("I like ramen.", 1);
+  const std::string likes = s.Rel("user", "sushi");
+  REQUIRE(s.Now("user", likes) == std::vector<std::string>{"ramen", "sushi"});
+  const resolver::Decision d = Only(s.Say("I no longer like sushi.", 5));
+  CHECK(d.closed.size() == 1);
+  CHECK(s.Now("user", likes) == std::vector<std::string>{"ramen"});
+  s.ReplayMatches();
+}
+
+TEST_CASE("Updates: a replaced value ends only that value",
+          "[query][updates]") {
+  Store s;
+  s.Say("I like sushi.", 0);
+  s.Say("I like ramen.", 1);
+  const std::string likes = s.Rel("user", "sushi");
+  // The structured form of "I like pho instead of sushi".
+  Atom pho;
+  pho.subject = "user";
+  pho.relation = likes;
+  pho.value = "pho";
+  pho.replaces = "sushi";
+  pho.provenance.origin = Origin::kHuman;
+  pho.tx_time = s.t0 + 6 * kDay;
+  auto d = s.memory->RememberAtoms({pho});
+  REQUIRE(d.ok());
+  REQUIRE(d->size() == 1);
+  CHECK((*d)[0].action == Action::kSuperseded);
+  CHECK((*d)[0].closed.size() == 1);
+  CHECK(s.Now("user", likes) == std::vector<std::string>{"pho", "ramen"});
+  for (const FactView& v : s.Past("user", likes)) {
+    if (v.atom.value == "sushi") CHECK(v.atom.valid_to == s.t0 + 6 * kDay);
+    if (v.atom.value == "ramen") CHECK(v.atom.valid_to == kForever);
+  }
+  s.ReplayMatches();
+}
+
+TEST_CASE("Updates: a changed identifier updates, a misspelt name is reviewed",
+          "[query][updates]") {
+  Store s;
+  s.Say("Ingrid's email is ingrid@fjord.no.", 0);
+  const resolver::Decision d =
+      Only(s.Say("Ingrid's email is ingrid.l@fjord.no.", 2));
+  INFO(d.reason);
+  CHECK(d.action == Action::kSuperseded);
+  CHECK(s.Now("Ingrid", "email") ==
+        std::vector<std::string>{"ingrid.l@fjord.no"});
+  s.Say("The docs site is https://docs.fjord.no/v1.", 0);
+  const resolver::Decision url =
+      Only(s.Say("The docs site is https://docs.fjord.no/v2.", 2));
+  CHECK(url.action == Action::kSuperseded);
+  // A name spelt slightly differently is still a question for a person.
+  s.Say("Ingrid's dentist is Dr. Amara Osei.", 0);
+  const resolver::Decision name =
+      Only(s.Say("Ingrid's dentist is Dr Amara Osei.", 2));
+  INFO(name.reason);
+  CHECK(name.action == Action::kQueued);
+  CHECK(s.Now("Ingrid", "dentist") ==
+        std::vector<std::string>{"Dr. Amara Osei"});
+}
+
+TEST_CASE("Updates: a change verb's value is keyed on the slot it names",
+          "[query][updates]") {
+  Store s;
+  s.Say("Oskar is on the billing team.", 0);
+  s.Say("Oskar lives in Malmo.", 0);
+  const std::string team = s.Rel("Oskar", "billing team");
+  const std::string home = s.Rel("Oskar", "Malmo");
+  const resolver::Decision d = Only(s.Say("Oskar moved to the fraud team.", 5));
+  INFO(d.reason);
+  CHECK(d.action == Action::kSuperseded);
+  CHECK(s.Now("Oskar", team) == std::vector<std::string>{"fraud team"});
+  CHECK(s.Now("Oskar", home) == std::vector<std::string>{"Malmo"});
+  // A place is no slot's head noun: a move still changes where he lives.
+  s.Say("Oskar moved to Lund.", 6);
+  CHECK(s.Now("Oskar", home) == std::vector<std::string>{"Lund"});
+  CHECK(s.Now("Oskar", team) == std::vector<std::string>{"fraud team"});
+}
+
+TEST_CASE("Updates: a change verb's value may share the current value's head",
+          "[query][updates]") {
+  Store s;
+  s.Say("Wen works the early shift.", 0);
+  auto before = s.memory->Entity("Wen");
+  REQUIRE(before.ok());
+  REQUIRE(before->size() == 1);
+  const std::string slot = (*before)[0].atom.relation;
+  const resolver::Decision d =
+      Only(s.Say("Wen switched to the weekend shift.", 5));
+  INFO(d.reason);
+  auto after = s.memory->Entity("Wen");
+  REQUIRE(after.ok());
+  REQUIRE(after->size() == 1);  // one slot, the new value
+  CHECK((*after)[0].atom.value.find("weekend shift") != std::string::npos);
+  CHECK((*after)[0].atom.relation == slot);
+  // Without such a slot nothing is re-keyed.
+  Store fresh;
+  fresh.Say("Wen switched to the weekend shift.", 0);
+  auto alone = fresh.memory->Entity("Wen");
+  REQUIRE(alone.ok());
+  REQUIRE(alone->size() == 1);
+  CHECK((*alone)[0].atom.relation != slot);
+}
+
+}  // namespace
+}  // namespace factline
