@@ -146,6 +146,22 @@ Status Resolver::Impl::EndNamed(graph::Writer& w, const Atom& statement,
   return Audit(w, kNoAtom, ToString(Action::kEnded), std::move(detail));
 }
 
+Status Resolver::Impl::EndReplaced(graph::Writer& w,
+                                   const std::string& replaces,
+                                   Cardinality cardinality, Decision* d) {
+  if (CleanDisplay(replaces).empty() ||
+      (d->action != Action::kAdded && d->action != Action::kSuperseded)) {
+    return Status::Ok();
+  }
+  // "V instead of Y": Y stops where V starts.
+  FACTLINE_ASSIGN_OR_RETURN(Atom stored, w.GetAtom(d->atom));
+  const std::size_t before = d->closed.size();
+  FACTLINE_RETURN_IF_ERROR(EndNamed(w, stored, replaces, stored.valid_from,
+                                    stored.id, cardinality, d));
+  if (d->closed.size() > before) d->action = Action::kSuperseded;
+  return Status::Ok();
+}
+
 Status Resolver::Impl::End(graph::Writer& w, const Atom& statement,
                            Cardinality cardinality, Decision* d) {
   d->action = Action::kEnded;
@@ -158,5 +174,35 @@ Status Resolver::Impl::End(graph::Writer& w, const Atom& statement,
   if (!d->closed.empty()) d->atom = d->closed.front();
   return Status::Ok();
 }
+
+namespace internal {
+
+namespace {
+constexpr std::string_view kEndsIntent = "intent: ends the value";
+constexpr std::string_view kReplacesIntent = "intent: replaces ";
+}  // namespace
+
+void AddIntents(const Atom& atom, nlohmann::json* verdicts) {
+  if (!verdicts->is_array()) return;
+  if (atom.ends) verdicts->push_back(std::string(kEndsIntent));
+  if (!CleanDisplay(atom.replaces).empty()) {
+    verdicts->push_back(std::string(kReplacesIntent) + atom.replaces);
+  }
+}
+
+void ReadIntents(std::string_view detail, Atom* atom) {
+  const nlohmann::json j = nlohmann::json::parse(detail, nullptr, false);
+  if (j.is_discarded() || !j.is_array()) return;
+  for (const auto& v : j) {
+    if (!v.is_string()) continue;
+    const std::string& s = v.get_ref<const std::string&>();
+    if (s == kEndsIntent) atom->ends = true;
+    if (s.rfind(kReplacesIntent, 0) == 0) {
+      atom->replaces = s.substr(kReplacesIntent.size());
+    }
+  }
+}
+
+}  // namespace internal
 
 }  // namespace factline::resolver

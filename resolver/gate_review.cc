@@ -32,6 +32,7 @@ Result<Decision> Resolver::Approve(std::uint64_t item_id,
                                      std::to_string(item.result) + ")");
     }
     Atom atom = item.atom;
+    internal::ReadIntents(item.detail, &atom);
     if (edit.subject) atom.subject = *edit.subject;
     if (edit.relation) atom.relation = *edit.relation;
     if (edit.value) atom.value = *edit.value;
@@ -73,12 +74,18 @@ Result<Decision> Resolver::Approve(std::uint64_t item_id,
         impl.options.gate_config.duplicate, impl.options.near_duplicate, &dup));
     d.verdicts.push_back(dup);
     impl.options.policy->BeginBatch();
-    if (dup.outcome == GateOutcome::kReinforce) {
+    if (atom.ends) {
+      // "No longer": approving ends the value the statement names.
+      d.verdicts.pop_back();
+      FACTLINE_RETURN_IF_ERROR(impl.End(w, atom, cardinality, &d));
+    } else if (dup.outcome == GateOutcome::kReinforce) {
       d.reason += "; " + dup.reason;
       FACTLINE_RETURN_IF_ERROR(impl.Reinforce(w, dup.target, atom, &d));
     } else {
       FACTLINE_RETURN_IF_ERROR(impl.Resolve(w, atom, cardinality, slot_current,
                                             atom.provenance.confidence, &d));
+      FACTLINE_RETURN_IF_ERROR(
+          impl.EndReplaced(w, atom.replaces, cardinality, &d));
     }
     item.state = graph::HeldState::kApproved;
     item.result = d.atom;

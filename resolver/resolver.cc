@@ -3,7 +3,6 @@
 #include "resolver/resolver.h"
 
 #include <algorithm>
-#include <optional>
 #include <string>
 
 #include "resolver/internal/resolver_impl.h"
@@ -336,20 +335,10 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
     decisions->push_back(std::move(d));
     return Status::Ok();
   }
-  std::optional<Atom> replacing;
-  if (!CleanDisplay(atom.replaces).empty()) replacing = atom;
+  const std::string replaces = atom.replaces;
   FACTLINE_RETURN_IF_ERROR(
       Resolve(w, std::move(atom), cardinality, slot_current, offered, &d));
-  if (replacing &&
-      (d.action == Action::kAdded || d.action == Action::kSuperseded)) {
-    // "V instead of Y": Y stops where V starts.
-    FACTLINE_ASSIGN_OR_RETURN(Atom stored, w.GetAtom(d.atom));
-    const std::size_t before = d.closed.size();
-    FACTLINE_RETURN_IF_ERROR(EndNamed(w, stored, replacing->replaces,
-                                      stored.valid_from, stored.id, cardinality,
-                                      &d));
-    if (d.closed.size() > before) d.action = Action::kSuperseded;
-  }
+  FACTLINE_RETURN_IF_ERROR(EndReplaced(w, replaces, cardinality, &d));
   decisions->push_back(std::move(d));
   return Status::Ok();
 }
@@ -464,9 +453,12 @@ Status Resolver::Impl::Hold(graph::Writer& w, const Atom& atom,
   item.atom.id = kNoAtom;
   item.held_at = NowMicros();
   item.reason = d->reason;
+  // The atom's write intents are not stored with it; they ride along with
+  // the verdicts so that approving does what the statement said.
+  nlohmann::json verdicts = VerdictsJson(d->verdicts);
+  internal::AddIntents(atom, &verdicts);
   item.detail =
-      VerdictsJson(d->verdicts)
-          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      verdicts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   FACTLINE_RETURN_IF_ERROR(w.PutHeld(&item));
   d->action =
       state == graph::HeldState::kPending ? Action::kQueued : Action::kRejected;

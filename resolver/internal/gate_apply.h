@@ -15,6 +15,12 @@
 
 namespace factline::resolver::internal {
 
+// A held atom's write intents (Atom::ends, Atom::replaces), which the
+// atom record does not keep: added to its verdicts array as
+// "intent: ..." strings when it is held, read back when it is approved.
+void AddIntents(const Atom& atom, nlohmann::json* verdicts);
+void ReadIntents(std::string_view detail, Atom* atom);
+
 // Audit action names beyond ToString(Action).
 inline constexpr const char* kActionApproved = "approved";
 inline constexpr const char* kActionQuarantined = "quarantined";

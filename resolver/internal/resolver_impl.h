@@ -60,6 +60,10 @@ struct Resolver::Impl {
   // current atoms with that value (gate_end.cc); nothing new is stored.
   Status End(graph::Writer& w, const Atom& statement, Cardinality cardinality,
              Decision* d);
+  // After d->atom was stored (added or superseding): ends the slot's
+  // current value that `replaces` names ("V instead of Y"), if any.
+  Status EndReplaced(graph::Writer& w, const std::string& replaces,
+                     Cardinality cardinality, Decision* d);
   // Ends the current atoms of `statement`'s slot that `said` names (other
   // than `except`, the atom that replaced them) at `end`; adds them to
   // d->closed and audits one "ended" record.

@@ -120,6 +120,35 @@ TEST_CASE("Updates: 'no longer' ends the slot's value, history kept",
   CHECK(s.Now("Tomasz", employer) == std::vector<std::string>{"Contoso"});
 }
 
+TEST_CASE("Updates: a held 'no longer' ends the value when approved",
+          "[query][updates]") {
+  Store s;
+  s.Say("Tomasz works at Northwind.", 0);
+  const std::string employer = s.Rel("Tomasz", "Northwind");
+  // A model's word at 0.7 waits for a person (confidence.auto_approve).
+  TextFact fact;
+  fact.text = "Tomasz no longer works at Northwind.";
+  fact.provenance.origin = Origin::kCloudModel;
+  fact.provenance.model_id = "model-x";
+  fact.provenance.session_id = "s1";
+  fact.provenance.confidence = 0.7;
+  fact.tx_time = s.t0 + 10 * kDay;
+  auto report = s.memory->Remember(std::vector<TextFact>{fact});
+  REQUIRE(report.ok());
+  const resolver::Decision held = Only(*report);
+  INFO(held.reason);
+  REQUIRE(held.action == Action::kQueued);
+  CHECK(s.Now("Tomasz", employer) == std::vector<std::string>{"Northwind"});
+  auto approved = s.memory->Approve(held.held);
+  INFO(approved.status().ToString());
+  REQUIRE(approved.ok());
+  CHECK(approved->action == Action::kEnded);
+  CHECK(approved->closed.size() == 1);
+  CHECK(s.Now("Tomasz", employer).empty());
+  REQUIRE(s.Past("Tomasz", employer).size() == 1);  // no second atom
+  s.ReplayMatches();
+}
+
 TEST_CASE("Updates: 'not ... anymore' about another value ends nothing",
           "[query][updates]") {
   Store s;
