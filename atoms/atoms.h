@@ -266,6 +266,11 @@ struct RelationDef {
   std::vector<std::string> sentence_templates;  // "[X] is married to __"
   std::vector<std::string> question_templates;  // "Who is [X] married to?"
   std::vector<std::string> cues;  // words a free-form question uses for it
+  // WordNet noun classes of the subject and value ("person", "country#2":
+  // a noun lemma, its first sense or its Nth with "#N"); empty: any. They
+  // choose among relations a phrase alone cannot tell apart.
+  std::vector<std::string> subject_kinds;
+  std::vector<std::string> value_kinds;
 };
 
 class Lexicon {

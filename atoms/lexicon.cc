@@ -8,6 +8,8 @@
 
 #include "atoms/atoms.h"
 #include "atoms/internal/builtin_lexicon.h"
+#include "atoms/internal/relation_types.h"
+#include "atoms/internal/wordforms.h"
 
 namespace factline {
 
@@ -28,7 +30,9 @@ const std::unordered_set<std::string>& RelationKeys() {
                                           "aliases",
                                           "sentence_templates",
                                           "question_templates",
-                                          "cues"};
+                                          "cues",
+                                          "subject_kinds",
+                                          "value_kinds"};
   return *keys;
 }
 
@@ -75,6 +79,22 @@ Status CheckTemplates(const std::vector<std::string>& templates,
     if (v != std::string::npos && t.find("__", v + 2) != std::string::npos) {
       return Status::InvalidArgument(where + ": template '" + t +
                                      "' has __ more than once");
+    }
+  }
+  return Status::Ok();
+}
+
+// Kinds name WordNet noun senses ("person", "country#2"). Without WordNet
+// they cannot be checked (nor used): accepted as written.
+Status CheckKinds(const std::vector<std::string>& kinds,
+                  const std::string& key) {
+  const internal::WordForms& wf = internal::WordForms::Get();
+  if (!wf.loaded()) return Status::Ok();
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    Result<std::uint32_t> r = internal::ResolveKind(wf, kinds[i]);
+    if (!r.ok()) {
+      return Status::InvalidArgument(key + "[" + std::to_string(i) +
+                                     "]: " + r.status().message());
     }
   }
   return Status::Ok();
@@ -150,6 +170,15 @@ Status ReadRelation(const json& rel, const std::string& where, RelationDef* def,
   FACTLINE_RETURN_IF_ERROR(
       ReadStringList(rel, "question_templates", where, &questions));
   FACTLINE_RETURN_IF_ERROR(ReadStringList(rel, "cues", where, &def->cues));
+  for (const char* field : {"subject_kinds", "value_kinds"}) {
+    std::vector<std::string> kinds;
+    FACTLINE_RETURN_IF_ERROR(ReadStringList(rel, field, where, &kinds));
+    FACTLINE_RETURN_IF_ERROR(CheckKinds(kinds, where + "." + field));
+    std::vector<std::string>& into = std::string_view(field) == "value_kinds"
+                                         ? def->value_kinds
+                                         : def->subject_kinds;
+    into.insert(into.end(), kinds.begin(), kinds.end());
+  }
   FACTLINE_RETURN_IF_ERROR(
       CheckTemplates(sentences, where + ".sentence_templates", true));
   FACTLINE_RETURN_IF_ERROR(

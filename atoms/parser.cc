@@ -17,6 +17,7 @@
 #include "atoms/atoms.h"
 #include "atoms/internal/canonical.h"
 #include "atoms/internal/grammar.h"
+#include "atoms/internal/relation_types.h"
 #include "atoms/internal/time_words.h"
 #include "atoms/internal/wordforms.h"
 
@@ -271,6 +272,7 @@ struct Parser::Impl {
   std::unique_ptr<RE2::Set> sentence_set;
   std::unique_ptr<RE2::Set> question_set;
   std::unique_ptr<internal::Canonicalizer> canonical;
+  std::unique_ptr<internal::RelationTypes> types;
 
   // Captures of the best matching pattern; false when none matches.
   bool Match(const std::vector<Pattern>& patterns, const RE2::Set& set,
@@ -401,6 +403,8 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
         std::move(set);
   }
   impl->canonical = std::make_unique<internal::Canonicalizer>(lexicon);
+  impl->types = std::make_unique<internal::RelationTypes>(
+      lexicon, internal::WordForms::Get());
   return Parser(std::move(impl));
 }
 
@@ -471,6 +475,17 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   if (matched && p->lexicon && !p->catch_all) {
     auto f = from_pattern();
     if (f.ok()) f->change_verb = IsChangeVerb(p->name);
+    // A template whose words are cues of several relations ("[X] lies in
+    // __") yields to the relation the value's type fits strictly nearer.
+    if (internal::TypedChoice t;
+        f.ok() && !p->slots.relation &&
+        impl_->types->RefineTemplate(f->relation, p->name, f->subject, f->value,
+                                     &t)) {
+      f->relation = t.key;
+      f->value = t.value;
+      f->mapping = "lexicon";
+      f->evidence += "; " + t.evidence;
+    }
     if (f.ok()) {
       if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);
       return f;
@@ -491,6 +506,16 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   }
   internal::Mapping m = impl_->canonical->Map(clause->relation, clause->kind,
                                               clause->relation_capitalised);
+  // Types of subject and value choose among relations the phrase alone
+  // cannot tell apart (atoms/internal/relation_types.h).
+  if (internal::TypedChoice t; impl_->types->Refine(*clause, m, &t)) {
+    m.evidence += (m.evidence.empty() ? "" : "; ") + t.evidence;
+    m.key = t.key;
+    m.mapping = "lexicon";
+    m.score = std::max(m.score, internal::kStrongMapping);
+    m.suggested.clear();
+    clause->value = t.value;
+  }
   fact.subject = clause->subject;
   fact.value = clause->value;
   if (m.inverse) std::swap(fact.subject, fact.value);

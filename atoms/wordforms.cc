@@ -297,11 +297,11 @@ std::string_view WordForms::DataLine(std::uint32_t offset, Pos pos) const {
   return rest;
 }
 
-std::vector<std::string> WordForms::SynsetLemmas(std::uint32_t offset,
-                                                 Pos pos) const {
+std::vector<std::string> WordForms::SynsetLemmas(std::uint32_t offset, Pos pos,
+                                                 bool as_written) const {
   std::vector<std::string> out;
   for (std::string_view w : ParseSynset(DataLine(offset, pos)).words) {
-    out.push_back(Spaced(w, true));
+    out.push_back(Spaced(w, !as_written));
   }
   return out;
 }
@@ -333,6 +333,15 @@ std::vector<std::pair<Pos, std::uint32_t>> WordForms::Pointers(
     out.emplace_back(target, ptr.offset);
   }
   return out;
+}
+
+std::string WordForms::Gloss(std::uint32_t offset, Pos pos) const {
+  std::string_view line = DataLine(offset, pos);
+  const std::size_t bar = line.find(" | ");
+  if (bar == std::string_view::npos) return "";
+  std::string_view gloss = line.substr(bar + 3);
+  while (!gloss.empty() && gloss.back() == ' ') gloss.remove_suffix(1);
+  return std::string(gloss);
 }
 
 std::string WordForms::Pertainym(std::string_view adjective) const {

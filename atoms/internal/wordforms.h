@@ -50,14 +50,19 @@ class WordForms {
   // most frequent first; empty when unknown.
   std::vector<std::uint32_t> Senses(std::string_view lemma, Pos pos) const;
   // The lemmas of one synset, lower case, '_' as ' ' ("pass away"); empty
-  // when the offset names no synset of `pos`.
-  std::vector<std::string> SynsetLemmas(std::uint32_t offset, Pos pos) const;
+  // when the offset names no synset of `pos`. `as_written` keeps WordNet's
+  // case ("Austria": a proper noun).
+  std::vector<std::string> SynsetLemmas(std::uint32_t offset, Pos pos,
+                                        bool as_written = false) const;
   // Synsets a synset points to with pointer symbol `symbol` ("@" hypernym,
   // "@i" instance hypernym, "+" derivationally related, "\\" pertainym,
   // "~" hyponym, "=" attribute), as (pos, offset) pairs in file order. An
   // adjective satellite target ("s") is reported as Pos::kAdj.
   std::vector<std::pair<Pos, std::uint32_t>> Pointers(
       std::uint32_t offset, Pos pos, std::string_view symbol) const;
+
+  // The gloss (definition and examples) of a synset, "" when unknown.
+  std::string Gloss(std::uint32_t offset, Pos pos) const;
 
   ~WordForms();
   WordForms(const WordForms&) = delete;

@@ -588,6 +588,107 @@ PHRASINGS = {
 }
 
 
+# ---------------------------------------------------------------------------
+# KINDS (issue 8, helper "typ", 2026-12-01): the WordNet noun classes of each
+# relation's subject and value, written from Wikidata's own subject type and
+# value type constraints (P2302 "subject type constraint" / "value-type
+# constraint") of each property, translated to the nearest WordNet noun
+# synset. A kind is a WordNet noun lemma ("person", spaces for "_"), meaning
+# its first sense, or "lemma#N" for WordNet's Nth sense. A phrase is of a
+# kind when that synset is an ancestor of one of its senses through
+# hypernym / instance-hypernym pointers. The parser uses them to choose
+# among relations a phrase alone cannot tell apart ("lies in" a country ->
+# P17, a continent -> P30, a city or state -> P131). An empty list: any.
+# ---------------------------------------------------------------------------
+PERSON = ["person"]
+ORG = ["organization"]
+COUNTRY = ["country", "country#2"]
+PLACE = ["location"]
+LANGUAGE = ["language"]
+# Occupation (Q12737077, P106's value type): WordNet files occupations as
+# kinds of person under these classes; "religious person" or "native" are
+# not occupations.
+OCCUPATION = ["worker", "professional", "scientist", "engineer",
+              "businessperson", "creator#2", "communicator", "performer",
+              "athlete", "leader", "expert", "serviceman", "adventurer",
+              "intellectual"]
+WORK = ["creation#2", "written communication", "musical composition",
+        "show", "publication"]
+KINDS = {
+    # Anything with a place: a physical object, an organisation, an event.
+    "P17": dict(subject=["object", "organization", "event"], value=COUNTRY),
+    "P19": dict(subject=PERSON, value=PLACE),
+    "P20": dict(subject=PERSON, value=PLACE),
+    "P26": dict(subject=PERSON, value=PERSON),
+    "P30": dict(subject=PLACE, value=["continent"]),
+    "P36": dict(subject=PLACE, value=["city", "town"]),
+    "P40": dict(subject=PERSON, value=PERSON),
+    "P50": dict(subject=["written communication", "publication", "book#2"],
+                value=PERSON),
+    "P69": dict(subject=PERSON,
+                value=["educational institution", "university#2"]),
+    "P106": dict(subject=PERSON, value=OCCUPATION),
+    "P112": dict(subject=ORG, value=PERSON + ORG),
+    "P127": dict(value=PERSON + ORG),
+    # Q56061 administrative territorial entity; P276 adds buildings.
+    "P131": dict(subject=["object", "organization", "event"],
+                 value=["administrative district", "municipality",
+                        "geographical area"]),
+    "P136": dict(value=["genre", "music genre", "literary genre"]),
+    "P159": dict(subject=ORG, value=PLACE),
+    "P170": dict(subject=["creation#2"], value=PERSON),
+    "P175": dict(subject=["musical composition", "album"],
+                 value=PERSON + ["musical group"]),
+    "P176": dict(subject=["instrumentality", "commodity"], value=ORG),
+    "P178": dict(subject=["software", "video game"], value=PERSON + ORG),
+    "P264": dict(subject=PERSON + ["musical group"],
+                 value=["label#2", "company"]),
+    "P407": dict(subject=WORK, value=LANGUAGE),
+    "P413": dict(subject=PERSON, value=["position#9"]),
+    # Works, products and dishes (not buildings: they have a country, P17).
+    "P495": dict(subject=["commodity", "instrumentality", "food", "food#2"]
+                 + WORK, value=COUNTRY),
+    "P740": dict(subject=ORG, value=PLACE),
+    "P800": dict(subject=PERSON, value=WORK),
+    "P364": dict(subject=["show", "movie"], value=LANGUAGE),
+    "P1412": dict(subject=PERSON, value=LANGUAGE),
+    "P27": dict(subject=PERSON, value=COUNTRY),
+    "P937": dict(subject=PERSON, value=PLACE),
+    "P37": dict(subject=PLACE, value=LANGUAGE),
+    # An adherent ("a Buddhist") is read through WordNet's derivation
+    # pointer to the religion; one without it names the religion itself.
+    "P140": dict(subject=PERSON + ORG,
+                 value=["religion", "religion#2", "religious person"]),
+    "P108": dict(subject=PERSON, value=ORG),
+    "P641": dict(subject=PERSON + ORG, value=["sport"]),
+    "P190": dict(subject=["municipality"], value=["municipality"]),
+    "P463": dict(subject=PERSON + ORG, value=ORG),
+    "P449": dict(subject=["show", "broadcast#2"], value=ORG),
+    "P35": dict(subject=PLACE, value=PERSON),
+    "P286": dict(subject=ORG, value=PERSON),
+    "P488": dict(subject=ORG, value=PERSON),
+    "P169": dict(subject=ORG, value=PERSON),
+    "P1037": dict(subject=ORG, value=PERSON),
+    "P6": dict(subject=PLACE, value=PERSON),
+    "works_at": dict(subject=PERSON, value=ORG),
+    "lives_in": dict(subject=PERSON, value=PLACE),
+    "role": dict(subject=PERSON, value=OCCUPATION),
+    "allergic_to": dict(subject=PERSON),
+}
+
+
+def add_kinds(ent):
+    """Appends subject_kinds / value_kinds when KINDS names them."""
+    k = KINDS.get(ent["id"]) or KINDS.get(ent.get("alias_of") or "")
+    if not k:
+        return ent
+    if k.get("subject"):
+        ent["subject_kinds"] = list(k["subject"])
+    if k.get("value"):
+        ent["value_kinds"] = list(k["value"])
+    return ent
+
+
 def _uniq(seq):
     out, seen = [], set()
     for s in seq:
@@ -658,6 +759,7 @@ def build():
             "question_templates": _uniq(g["ques"]),
             "cues": _uniq(g["cues"]),
         })
+    rels = [add_kinds(r) for r in rels]
     check_schema(rels, cloze, quest)
     return {"format": FORMAT, "source": SOURCE, "relations": rels}
 

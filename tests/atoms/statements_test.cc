@@ -126,9 +126,10 @@ TEST_CASE("Statements: mappings carry their evidence", "[atoms][statements]") {
   CHECK(f.relation == "dentist");
   f = Parse("The capital of France is Paris.");
   CHECK(f.mapping == "template");
-  // A phrase several relations share is weak: it is not keyed on any of
-  // them and names what it may be.
-  f = Parse("Alex comes from Spain.");
+  // A phrase several relations share is weak when the types of subject
+  // and value cannot choose (neither name is a WordNet noun): it is not
+  // keyed on any of them and names what it may be.
+  f = Parse("Zorblax comes from Quuxland.");
   CHECK(f.mapping == "weak");
   CHECK_FALSE(f.suggested.empty());
   CHECK(f.relation != f.suggested);

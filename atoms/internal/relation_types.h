@@ -1,0 +1,120 @@
+// Relation choice by the types of subject and value. A relation phrase alone
+// often cannot say which relation a statement names ("lies in" a country is
+// P17, a continent P30, a city P131; "comes from" is P19 for a person, P495
+// for a dish; "is a physicist" is an occupation, "is a Buddhist" a
+// religion), but WordNet knows what the subject and value are. The lexicon
+// gives each relation the WordNet noun classes of its subject and value
+// (RelationDef::subject_kinds / value_kinds); this module classifies noun
+// phrases against them and refines the canonicaliser's mapping. A type
+// WordNet cannot decide leaves the mapping as it was: it never guesses.
+// Built once per Parser; const and thread-safe afterwards.
+#ifndef FACTLINE_ATOMS_INTERNAL_RELATION_TYPES_H_
+#define FACTLINE_ATOMS_INTERNAL_RELATION_TYPES_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "atoms/atoms.h"
+#include "atoms/internal/canonical.h"
+#include "atoms/internal/grammar.h"
+#include "atoms/internal/wordforms.h"
+
+namespace factline::internal {
+
+// The synset a kind names: "person" is the noun's first sense,
+// "country#2" its second (WordNet's sense numbers). InvalidArgument naming
+// the kind when it is malformed or WordNet has no such noun or sense.
+// NotSupported when WordNet is not installed (kinds cannot be checked).
+Result<std::uint32_t> ResolveKind(const WordForms& wf, std::string_view kind);
+
+// What WordNet says a noun phrase is.
+struct NounClass {
+  std::vector<std::uint32_t> senses;  // noun synsets, most frequent first
+  bool proper = false;  // a name: its first fitting sense is its referent
+  bool named = false;   // capitalised and unknown: a person or organisation
+  std::string lemma;    // the WordNet lemma or head noun that was found
+  bool known() const { return !senses.empty(); }
+};
+
+// A relation phrase's choice after types: the key to store under, the
+// value (rewritten through a WordNet pointer: "Buddhist" -> "Buddhism",
+// "Australian" -> "Australia") and why.
+struct TypedChoice {
+  std::string key;
+  std::string value;
+  std::string evidence;
+};
+
+class RelationTypes {
+ public:
+  RelationTypes(const Lexicon& lexicon, const WordForms& wf);
+
+  // The class of a noun phrase: the whole phrase as a WordNet lemma
+  // ("new zealand", "tennis player"), else a name's common head noun
+  // ("Stanford University" -> university), else a capitalised unknown name.
+  // `value`: the phrase is not at a sentence's start, so a capital marks a
+  // name and only WordNet's capitalised (proper noun) senses count.
+  NounClass Classify(std::string_view phrase, bool value = false) const;
+
+  // Refines a grammar reading. `m` is the canonicaliser's mapping of the
+  // clause's relation phrase. Returns true and fills *out when the types
+  // choose another relation (or the same one with a rewritten value):
+  // - "S is a N": the relation whose value kinds N's class fits nearest
+  //   (an occupation, a player position, a religion's adherent);
+  // - modifier forms ("S is an African country", "S is a jazz album",
+  //   "S is a novel by V"): the relation whose subject kinds fit the head
+  //   noun and whose value kinds fit the modifier;
+  // - a phrase whose content words are cues of several relations ("lies
+  //   in", "comes from"): the candidate whose kinds fit strictly nearest.
+  bool Refine(const Clause& clause, const Mapping& m, TypedChoice* out) const;
+
+  // For a lexicon template's match: true and *out when the template's words
+  // are cues shared by several relations ("[X] lies in __") and the types
+  // pick another one strictly ("lies in" a country: P17, not P131).
+  bool RefineTemplate(const std::string& relation, const std::string& phrase,
+                      const std::string& subject, const std::string& value,
+                      TypedChoice* out) const;
+
+ private:
+  struct Kinds {
+    std::string key;  // the relation facts are keyed on (alias_of followed)
+    std::vector<std::uint32_t> subject;
+    std::vector<std::uint32_t> value;
+    std::unordered_set<std::string> cue_words;   // for definitions
+    std::vector<std::vector<std::string>> cues;  // words, verbs as lemmas
+  };
+  // How near a phrase's class is to a set of kinds: the fewest hypernym
+  // steps from a sense to a kind; kUnknown when WordNet cannot say,
+  // kNoFit when it says no.
+  static constexpr int kUnknown = 1000;
+  static constexpr int kNoFit = 2000;
+  int Distance(const NounClass& c, const std::vector<std::uint32_t>& kinds,
+               bool person_or_org_named) const;
+  // Relations whose cue phrases cover every content word of `phrase`.
+  std::vector<const Kinds*> CueCandidates(std::string_view phrase) const;
+  // The best of `candidates` for (subject, value); nullptr on a tie (which
+  // `gloss`, a head noun's definition, may break) or when none fits.
+  // *dist receives its value distance, *why a tie's parties.
+  const Kinds* Choose(const std::vector<const Kinds*>& candidates,
+                      const NounClass& subject, const NounClass& value,
+                      bool subject_must_fit, const std::string& gloss,
+                      int* dist, std::string* why) const;
+  const Kinds* ByKey(std::string_view key) const;
+  // A noun related to `c`'s senses by WordNet's derivation pointer that
+  // fits `kinds` ("Buddhist" -> "Buddhism"), as written; "" when none.
+  std::string Derived(const NounClass& c,
+                      const std::vector<std::uint32_t>& kinds) const;
+
+  const WordForms& wf_;
+  std::vector<Kinds> relations_;
+  std::uint32_t person_ = 0;        // person#1
+  std::uint32_t organization_ = 0;  // organization#1
+};
+
+}  // namespace factline::internal
+
+#endif  // FACTLINE_ATOMS_INTERNAL_RELATION_TYPES_H_

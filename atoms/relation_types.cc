@@ -1,0 +1,623 @@
+// Relation choice by WordNet noun classes. Distances are hypernym steps
+// (ordinary and instance hypernyms) from a phrase's sense up to a kind's
+// synset: the nearest kind is the most specific reading ("France" is a
+// country in 2 steps and an administrative district in 3, so "lies in
+// France" is P17 rather than P131). Ties and unknown words decide nothing.
+#include "atoms/internal/relation_types.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <deque>
+#include <tuple>
+#include <unordered_map>
+
+namespace factline::internal {
+
+namespace {
+
+// Hypernym chains in WordNet 3.0 are at most 19 deep.
+constexpr int kMaxDepth = 20;
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+std::string Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '"')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '.' || s.back() == '"')) {
+    s.remove_suffix(1);
+  }
+  return std::string(s);
+}
+
+std::vector<std::string> Words(std::string_view s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ' ') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& w, std::size_t from,
+                 std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) {
+    if (!out.empty()) out += ' ';
+    out += w[i];
+  }
+  return out;
+}
+
+bool Capitalised(std::string_view s) {
+  return !s.empty() && std::isupper(static_cast<unsigned char>(s[0]));
+}
+
+// Function words a relation phrase or template carries around its content
+// words; they never tell relations apart.
+bool FunctionWord(const std::string& w) {
+  static const auto* words = new std::unordered_set<std::string>{
+      "is",   "was",   "are", "were",  "be",   "been", "being", "am",
+      "a",    "an",    "the", "of",    "in",   "on",   "at",    "to",
+      "from", "by",    "for", "with",  "as",   "into", "its",   "his",
+      "her",  "their", "has", "have",  "had",  "does", "do",    "did",
+      "[x]",  "__",    "who", "which", "that", "it",   "and",   "where",
+      "what", "also",  "now", "s",     "'s"};
+  return words->count(w) > 0;
+}
+
+std::string StripArticle(std::string s) {
+  for (const char* a : {"the ", "a ", "an ", "The ", "A ", "An "}) {
+    if (s.rfind(a, 0) == 0) return s.substr(std::string_view(a).size());
+  }
+  return s;
+}
+
+}  // namespace
+
+Result<std::uint32_t> ResolveKind(const WordForms& wf, std::string_view kind) {
+  if (!wf.loaded()) return Status::NotSupported("WordNet is not installed");
+  std::string lemma(kind);
+  int sense = 1;
+  const std::size_t hash = lemma.find('#');
+  if (hash != std::string::npos) {
+    const std::string num = lemma.substr(hash + 1);
+    if (num.empty() ||
+        num.find_first_not_of("0123456789") != std::string::npos ||
+        num.size() > 3) {
+      return Status::InvalidArgument("kind '" + std::string(kind) +
+                                     "': sense must be '#' and a number");
+    }
+    sense = std::atoi(num.c_str());
+    lemma.resize(hash);
+  }
+  if (lemma.empty() || lemma != Lower(lemma) || sense < 1) {
+    return Status::InvalidArgument("kind '" + std::string(kind) +
+                                   "': must be a lower-case WordNet noun");
+  }
+  const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kNoun);
+  if (senses.empty()) {
+    return Status::InvalidArgument("kind '" + std::string(kind) +
+                                   "': WordNet has no noun '" + lemma + "'");
+  }
+  if (static_cast<std::size_t>(sense) > senses.size()) {
+    return Status::InvalidArgument("kind '" + std::string(kind) +
+                                   "': WordNet's noun '" + lemma + "' has " +
+                                   std::to_string(senses.size()) + " senses");
+  }
+  return senses[sense - 1];
+}
+
+RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
+    : wf_(wf) {
+  if (!wf.loaded()) return;
+  auto resolve = [&wf](const std::vector<std::string>& names) {
+    std::vector<std::uint32_t> out;
+    for (const std::string& n : names) {
+      Result<std::uint32_t> r = ResolveKind(wf, n);
+      if (r.ok()) out.push_back(*r);  // the lexicon loader reported errors
+    }
+    return out;
+  };
+  std::unordered_set<std::string> seen;
+  for (const RelationDef& def : lexicon.relations()) {
+    Kinds k;
+    k.key = def.alias_of.empty() ? def.id : def.alias_of;
+    k.subject = resolve(def.subject_kinds);
+    k.value = resolve(def.value_kinds);
+    for (const std::string& cue : def.cues) {
+      std::vector<std::string> words = Words(Lower(cue));
+      for (const std::string& w : words) k.cue_words.insert(w);
+      // Cue verbs match in any inflection: compare lemmas.
+      for (std::string& w : words) {
+        const std::string verb = wf.Lemma(w, Pos::kVerb);
+        if (!verb.empty()) w = verb;
+      }
+      k.cues.push_back(std::move(words));
+    }
+    // An alias_of entry shares its target's key: one candidate per key.
+    if (!seen.insert(k.key).second) {
+      for (Kinds& other : relations_) {
+        if (other.key != k.key) continue;
+        other.cue_words.insert(k.cue_words.begin(), k.cue_words.end());
+        other.cues.insert(other.cues.end(), k.cues.begin(), k.cues.end());
+      }
+      continue;
+    }
+    relations_.push_back(std::move(k));
+  }
+  if (Result<std::uint32_t> r = ResolveKind(wf, "person"); r.ok()) {
+    person_ = *r;
+  }
+  if (Result<std::uint32_t> r = ResolveKind(wf, "organization"); r.ok()) {
+    organization_ = *r;
+  }
+}
+
+NounClass RelationTypes::Classify(std::string_view phrase, bool value) const {
+  NounClass c;
+  std::string text = StripArticle(Trim(phrase));
+  if (text.empty() || !wf_.loaded()) return c;
+  const bool cap = Capitalised(text);
+  const std::string lower = Lower(text);
+  auto take = [&](const std::string& lemma, bool proper, bool head = false) {
+    c.senses = wf_.Senses(lemma, Pos::kNoun);
+    c.proper = proper;
+    if (proper && value && !head) {
+      // Past a sentence's start a capital marks a name: only the senses
+      // WordNet writes capitalised are its referents ("Japan" the country,
+      // not japan the lacquer; "Acme" the company, not the summit).
+      std::vector<std::uint32_t> names;
+      for (std::uint32_t sense : c.senses) {
+        for (const std::string& w :
+             wf_.SynsetLemmas(sense, Pos::kNoun, /*as_written=*/true)) {
+          if (Lower(w) == lemma && Capitalised(w)) {
+            names.push_back(sense);
+            break;
+          }
+        }
+      }
+      c.senses = std::move(names);
+    }
+    c.lemma = lemma;
+    return !c.senses.empty();
+  };
+  if (take(lower, cap)) return c;
+  std::vector<std::string> words = Words(lower);
+  if (words.size() == 1) {
+    const std::string lemma = wf_.Lemma(lower, Pos::kNoun);
+    if (!lemma.empty() && take(lemma, cap)) return c;
+  } else if (!words.empty()) {
+    // A name or phrase with a common head noun: "Stanford University",
+    // "University of Tokyo", "Golden Gate Bridge", "ice hockey player".
+    std::size_t end = words.size();
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      if (words[i] == "of") {
+        end = i;
+        break;
+      }
+    }
+    const std::vector<std::string> orig = Words(text);
+    const std::string& head_orig = orig[end - 1];
+    const std::string lemma = wf_.Lemma(words[end - 1], Pos::kNoun);
+    // A common noun head names the class even capitalised ("Golden Gate
+    // Bridge"); a proper noun head does not ("Upper Austria" is not
+    // Austria). WordNet writes proper nouns capitalised.
+    if (!lemma.empty() && (!Capitalised(head_orig) || cap)) {
+      const std::uint32_t first = wf_.FirstSynset(lemma, Pos::kNoun);
+      bool proper_head = false;
+      for (const std::string& w :
+           wf_.SynsetLemmas(first, Pos::kNoun, /*as_written=*/true)) {
+        if (Lower(w) == lemma) proper_head = Capitalised(w);
+      }
+      if (!proper_head && take(lemma, cap, true)) return c;
+    }
+  }
+  c = NounClass();
+  c.named = cap;
+  return c;
+}
+
+int RelationTypes::Distance(const NounClass& c,
+                            const std::vector<std::uint32_t>& kinds,
+                            bool named_ok) const {
+  if (kinds.empty()) return kUnknown;
+  if (!c.known()) {
+    if (c.named && named_ok) {
+      for (std::uint32_t k : kinds) {
+        if (k == person_ || k == organization_) return 0;
+      }
+    }
+    return kUnknown;
+  }
+  int best = kNoFit;
+  for (std::uint32_t sense : c.senses) {
+    // A name's referent is its first sense that can be of these kinds
+    // ("Paris" the city, not the genus): WordNet orders senses by
+    // frequency. A common noun's nearest sense is its most specific
+    // reading.
+    if (c.proper && best != kNoFit) break;
+    // Breadth first up the hypernym graph: the first kind met is nearest.
+    std::deque<std::pair<std::uint32_t, int>> queue{{sense, 0}};
+    std::unordered_set<std::uint32_t> seen{sense};
+    while (!queue.empty()) {
+      auto [at, depth] = queue.front();
+      queue.pop_front();
+      if (depth >= best) break;
+      if (std::find(kinds.begin(), kinds.end(), at) != kinds.end()) {
+        best = depth;
+        break;
+      }
+      if (depth + 1 >= kMaxDepth) continue;
+      for (const char* sym : {"@", "@i"}) {
+        for (const auto& [pos, up] : wf_.Pointers(at, Pos::kNoun, sym)) {
+          if (pos == Pos::kNoun && seen.insert(up).second) {
+            queue.emplace_back(up, depth + 1);
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+const RelationTypes::Kinds* RelationTypes::ByKey(std::string_view key) const {
+  for (const Kinds& k : relations_) {
+    if (k.key == key) return &k;
+  }
+  return nullptr;
+}
+
+std::vector<const RelationTypes::Kinds*> RelationTypes::CueCandidates(
+    std::string_view phrase) const {
+  // A relation is a candidate when its cue phrases, found word for word in
+  // the phrase (a verb in any inflection), cover every content word: "comes
+  // from" is cued by P19, P27 and P495 ("comes from"), not by P740 ("come
+  // into existence").
+  const std::vector<std::string> words = Words(Lower(phrase));
+  std::vector<std::string> lemmas;
+  bool any_content = false;
+  for (const std::string& w : words) {
+    const std::string verb = wf_.Lemma(w, Pos::kVerb);
+    lemmas.push_back(verb.empty() ? w : verb);
+    any_content = any_content || !FunctionWord(w);
+  }
+  std::vector<const Kinds*> out;
+  if (!any_content) return out;
+  for (const Kinds& k : relations_) {
+    std::vector<bool> covered(words.size(), false);
+    for (const std::vector<std::string>& cue : k.cues) {
+      if (cue.empty() || cue.size() > words.size()) continue;
+      for (std::size_t i = 0; i + cue.size() <= words.size(); ++i) {
+        bool match = true;
+        for (std::size_t j = 0; j < cue.size() && match; ++j) {
+          match = cue[j] == words[i + j] || cue[j] == lemmas[i + j];
+        }
+        if (!match) continue;
+        for (std::size_t j = 0; j < cue.size(); ++j) covered[i + j] = true;
+      }
+    }
+    bool all = true;
+    for (std::size_t i = 0; i < words.size() && all; ++i) {
+      all = covered[i] || FunctionWord(words[i]);
+    }
+    if (all) out.push_back(&k);
+  }
+  return out;
+}
+
+const RelationTypes::Kinds* RelationTypes::Choose(
+    const std::vector<const Kinds*>& candidates, const NounClass& subject,
+    const NounClass& value, bool subject_must_fit, const std::string& gloss,
+    int* dist, std::string* why) const {
+  struct Scored {
+    const Kinds* k;
+    int dv, ds;
+  };
+  std::vector<Scored> fits;
+  auto score = [&](const NounClass& v) {
+    for (const Kinds* k : candidates) {
+      const int dv = Distance(v, k->value, true);
+      if (dv >= kUnknown) continue;
+      const int ds = Distance(subject, k->subject, true);
+      if (ds == kNoFit) continue;
+      if (subject_must_fit && ds >= kUnknown) continue;
+      fits.push_back({k, dv, ds});
+    }
+  };
+  if (value.proper && value.senses.size() > 1) {
+    // A name is one referent: its first sense that any candidate fits
+    // ("Japan" the archipelago fits none; the country does).
+    for (std::uint32_t sense : value.senses) {
+      NounClass one = value;
+      one.senses = {sense};
+      score(one);
+      if (!fits.empty()) break;
+    }
+  } else {
+    score(value);
+  }
+  if (fits.empty()) return nullptr;
+  // Nearest value first; then a subject that fits over one WordNet cannot
+  // place; then the nearer subject.
+  auto rank = [](const Scored& s) {
+    return std::make_tuple(s.dv, s.ds >= kUnknown ? 1 : 0, s.ds);
+  };
+  std::stable_sort(
+      fits.begin(), fits.end(),
+      [&](const Scored& a, const Scored& b) { return rank(a) < rank(b); });
+  std::size_t tied = 1;
+  while (tied < fits.size() && rank(fits[tied]) == rank(fits[0])) ++tied;
+  if (tied == 1) {
+    *dist = fits[0].dv;
+    return fits[0].k;
+  }
+  // A tie is broken only by the head noun's own definition naming one
+  // relation's cue ("native: a person born in a particular place" -> P19).
+  const Kinds* by_gloss = nullptr;
+  int named = 0;
+  if (!gloss.empty()) {
+    std::unordered_set<std::string> gloss_words;
+    std::string w;
+    for (char ch : gloss + " ") {
+      if (std::isalpha(static_cast<unsigned char>(ch))) {
+        w += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      } else if (!w.empty()) {
+        gloss_words.insert(w);
+        w.clear();
+      }
+    }
+    for (std::size_t i = 0; i < tied; ++i) {
+      for (const std::string& cue : fits[i].k->cue_words) {
+        if (cue.size() > 3 && !FunctionWord(cue) && gloss_words.count(cue)) {
+          by_gloss = fits[i].k;
+          ++named;
+          break;
+        }
+      }
+    }
+  }
+  if (named == 1) {
+    *why = "definition names a cue of " + by_gloss->key;
+    *dist = fits[0].dv;
+    return by_gloss;
+  }
+  *why = "types tie between";
+  for (std::size_t i = 0; i < tied; ++i) *why += " " + fits[i].k->key;
+  return nullptr;
+}
+
+std::string RelationTypes::Derived(
+    const NounClass& c, const std::vector<std::uint32_t>& kinds) const {
+  for (std::uint32_t sense : c.senses) {
+    for (const auto& [pos, target] : wf_.Pointers(sense, Pos::kNoun, "+")) {
+      if (pos != Pos::kNoun) continue;
+      NounClass d;
+      d.senses = {target};
+      if (Distance(d, kinds, false) >= kUnknown) continue;
+      std::vector<std::string> lemmas = wf_.SynsetLemmas(target, Pos::kNoun);
+      if (lemmas.empty()) continue;
+      std::string out = lemmas.front();
+      // A capitalised adherent ("Buddhist") names a capitalised faith.
+      if (c.proper) {
+        bool start = true;
+        for (char& ch : out) {
+          if (start) {
+            ch =
+                static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+          }
+          start = ch == ' ';
+        }
+      }
+      return out;
+    }
+  }
+  return "";
+}
+
+namespace {
+
+// Grammar shapes that read "S is a <modifier> <head>" or "S is a <head>
+// prep V": the head noun says what S is, the modifier or V is the value.
+bool ModifierShape(const std::string& shape) {
+  return shape == "S is a V(adj) R" || shape == "S is a V R" ||
+         shape == "S is a V-R X" || shape == "S is a N prep V";
+}
+
+std::string Steps(int d) {
+  return std::to_string(d) + (d == 1 ? " step" : " steps");
+}
+
+}  // namespace
+
+bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
+                           TypedChoice* out) const {
+  if (!wf_.loaded() || relations_.empty() || m.inverse) return false;
+  const bool strong = m.mapping == "lexicon" && m.score >= kStrongMapping;
+  const NounClass subject = Classify(clause.subject);
+  std::vector<const Kinds*> all;
+  for (const Kinds& k : relations_) {
+    if (!k.value.empty()) all.push_back(&k);
+  }
+  std::string why;
+  int dist = 0;
+
+  // The relation whose subject kinds fit the head noun (what S is) and
+  // whose value kinds fit the modifier.
+  auto modifier_form = [&](const std::string& head,
+                           const std::string& modifier) -> bool {
+    const NounClass h = Classify(head);
+    if (!h.known()) return false;
+    std::string value = Trim(modifier);
+    NounClass v;
+    // An adjective names its noun through WordNet's pertainym pointer
+    // ("Danish" -> Denmark); the grammar may have done so already.
+    if (Words(value).size() == 1 && wf_.Is(Lower(value), Pos::kAdj) &&
+        !wf_.Is(Lower(value), Pos::kNoun)) {
+      const std::string noun = wf_.Pertainym(Lower(value));
+      if (noun.empty()) return false;
+      value = noun;
+    }
+    v = Classify(value, true);
+    std::vector<const Kinds*> cands;
+    for (const Kinds* k : all) {
+      if (!k->subject.empty()) cands.push_back(k);
+    }
+    const std::string gloss = wf_.Gloss(h.senses.front(), Pos::kNoun);
+    const Kinds* k = Choose(cands, h, v, true, gloss, &dist, &why);
+    if (k == nullptr) return false;
+    out->key = k->key;
+    out->value = value;
+    out->evidence = "types: a '" + h.lemma + "' is a subject of " + k->key +
+                    " and '" + value + "' its value (" + Steps(dist) + ")" +
+                    (why.empty() ? "" : "; " + why);
+    return true;
+  };
+
+  // "S is a N": the relation whose value kinds N fits nearest.
+  auto is_a = [&](const NounClass& n, const std::string& text) -> bool {
+    const Kinds* k = Choose(all, subject, n, false, "", &dist, &why);
+    if (k == nullptr) return false;
+    const std::string derived = Derived(n, k->value);
+    out->key = k->key;
+    out->value = derived.empty() ? text : derived;
+    out->evidence = "types: '" + n.lemma + "' is a value of " + k->key + " (" +
+                    Steps(dist) + ")" +
+                    (derived.empty() ? ""
+                                     : "; WordNet derivation '" + n.lemma +
+                                           "' -> '" + derived + "'");
+    return true;
+  };
+
+  if (clause.relation == "is a" && !strong) {
+    const std::string text = StripArticle(Trim(clause.value));
+    const std::vector<std::string> words = Words(text);
+    if (words.empty()) return false;
+    // The whole phrase as one WordNet noun: "tennis player", "Buddhist".
+    NounClass whole;
+    const std::string lower = Lower(text);
+    whole.senses = wf_.Senses(lower, Pos::kNoun);
+    whole.lemma = lower;
+    if (whole.senses.empty() && words.size() == 1) {
+      whole.lemma = wf_.Lemma(lower, Pos::kNoun);
+      if (!whole.lemma.empty()) {
+        whole.senses = wf_.Senses(whole.lemma, Pos::kNoun);
+      }
+    }
+    whole.proper = Capitalised(text);
+    if (whole.known()) return is_a(whole, text);
+    if (words.size() < 2) return false;
+    // "<modifier> <head>": a head whose usual (first) sense is a value
+    // ("an American football quarterback") is the value itself; else the
+    // head says what S is and the modifier is the value ("an ice hockey
+    // player" -> sport).
+    const std::string head = words.back();
+    const std::string modifier = Join(words, 0, words.size() - 1);
+    NounClass h;
+    h.lemma = wf_.Lemma(Lower(head), Pos::kNoun);
+    if (!h.lemma.empty()) h.senses = wf_.Senses(h.lemma, Pos::kNoun);
+    if (h.known()) {
+      // A capitalised modifier is a fact of its own ("an American football
+      // quarterback", "a German physicist"): the head alone is the value.
+      // A lower-case one is part of the title ("a staff engineer").
+      const std::string head_value = Capitalised(words.front()) ? head : text;
+      NounClass first = h;
+      first.senses.resize(1);
+      bool usual = false;
+      for (const Kinds* k : all) {
+        const int d = Distance(first, k->value, false);
+        if (d < kUnknown && Distance(subject, k->subject, true) != kNoFit) {
+          usual = true;
+          break;
+        }
+      }
+      if (usual && is_a(h, head_value)) return true;
+    }
+    return modifier_form(head, modifier);
+  }
+
+  if (ModifierShape(clause.shape)) {
+    std::string head = clause.relation;
+    if (clause.shape == "S is a N prep V") head = Words(head).front();
+    if (strong) {
+      // Keep a strong mapping the types do not contradict.
+      const Kinds* mapped = ByKey(m.key);
+      const NounClass v = Classify(clause.value, true);
+      if (mapped == nullptr || Distance(v, mapped->value, true) != kNoFit) {
+        return false;
+      }
+    }
+    return modifier_form(head, clause.value);
+  }
+
+  // A phrase whose content words are cues of several relations.
+  std::vector<const Kinds*> cands = CueCandidates(clause.relation);
+  const Kinds* mapped = strong ? ByKey(m.key) : nullptr;
+  if (mapped != nullptr &&
+      std::find(cands.begin(), cands.end(), mapped) == cands.end()) {
+    return false;  // the phrase names more than the shared cues
+  }
+  // Only a phrase several relations share is decided by type; one the
+  // canonicaliser keyed as a phrase on purpose ("Prime Minister") stays.
+  if (cands.size() < 2 || (!strong && m.mapping != "weak")) return false;
+  const NounClass value = Classify(clause.value, true);
+  const Kinds* k = Choose(cands, subject, value, false, "", &dist, &why);
+  if (k == nullptr || (mapped != nullptr && k == mapped)) return false;
+  if (mapped != nullptr) {
+    // Switch a strong mapping only when the types are strictly nearer.
+    const int md = Distance(value, mapped->value, true);
+    if (md != kNoFit && md <= dist) return false;
+  }
+  out->key = k->key;
+  out->value = clause.value;
+  out->evidence = "types: '" + clause.value + "' is a value of " + k->key +
+                  " (" + Steps(dist) + ") among the relations cued by '" +
+                  clause.relation + "'";
+  return true;
+}
+
+bool RelationTypes::RefineTemplate(const std::string& relation,
+                                   const std::string& phrase,
+                                   const std::string& subject,
+                                   const std::string& value,
+                                   TypedChoice* out) const {
+  if (!wf_.loaded() || relations_.empty()) return false;
+  const Kinds* mapped = ByKey(relation);
+  if (mapped == nullptr) return false;
+  std::vector<const Kinds*> cands = CueCandidates(phrase);
+  if (cands.size() < 2 ||
+      std::find(cands.begin(), cands.end(), mapped) == cands.end()) {
+    return false;
+  }
+  const NounClass v = Classify(value, true);
+  if (!v.known()) return false;
+  const NounClass s = Classify(subject);
+  int dist = 0;
+  std::string why;
+  const Kinds* k = Choose(cands, s, v, false, "", &dist, &why);
+  if (k == nullptr || k == mapped) return false;
+  const int md = Distance(v, mapped->value, true);
+  if (md != kNoFit && md <= dist) return false;
+  out->key = k->key;
+  out->value = value;
+  out->evidence = "types: '" + value + "' is a value of " + k->key + " (" +
+                  Steps(dist) + "), nearer than " + relation +
+                  "; the template's words are cues of both";
+  return true;
+}
+
+}  // namespace factline::internal

@@ -1,0 +1,141 @@
+// Relation choice by the WordNet classes of subject and value
+// (atoms/internal/relation_types.h), through Parser::ParseSentence. The
+// sentences and entities are written for this test, not taken from
+// datasets/paraphrase.
+#include "atoms/internal/relation_types.h"
+
+#include <catch2/catch.hpp>
+
+#include "atoms/atoms.h"
+#include "atoms/internal/wordforms.h"
+
+namespace factline {
+namespace {
+
+const Parser& TheParser() {
+  static Parser* parser =
+      new Parser(Parser::Create(Lexicon::Builtin()).value());
+  return *parser;
+}
+
+ParsedFact Parse(std::string_view s) {
+  ParseContext ctx;
+  auto r = TheParser().ParseSentence(s, &ctx);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  INFO(s << " -> (" << r->subject << ", " << r->relation << ", " << r->value
+         << ") " << r->evidence);
+  return r.value();
+}
+
+#define CHECK_TYPED(sentence, rel, val)                                \
+  do {                                                                 \
+    ParsedFact f = Parse(sentence);                                    \
+    INFO(sentence << " -> " << f.relation << " / " << f.value << " / " \
+                  << f.evidence);                                      \
+    CHECK(f.relation == (rel));                                        \
+    CHECK(f.value == (val));                                           \
+  } while (0)
+
+bool HaveWordNet() {
+  if (internal::WordForms::Get().loaded()) return true;
+  WARN("WordNet not installed; relation types skipped");
+  return false;
+}
+
+TEST_CASE("RelationTypes: location verbs by the value's class",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A country, a continent, a city: one verb, three relations.
+  CHECK_TYPED("The Charles Bridge lies in the Czech Republic.", "P17",
+              "the Czech Republic");
+  CHECK_TYPED("Lake Titicaca lies in South America.", "P30", "South America");
+  CHECK_TYPED("The Space Needle lies in Seattle.", "P131", "Seattle");
+  // Evidence says why.
+  ParsedFact f = Parse("The Charles Bridge lies in the Czech Republic.");
+  CHECK(f.evidence.find("types:") != std::string::npos);
+}
+
+TEST_CASE("RelationTypes: 'comes from' by the subject's class",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Paella comes from Spain.", "P495", "Spain");
+  CHECK_TYPED("Pierre Dupont comes from Marseille.", "P19", "Marseille");
+}
+
+TEST_CASE("RelationTypes: 'S is a N' by the noun's class",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Enrico Fermi was a physicist.", "P106", "physicist");
+  CHECK_TYPED("Gianluigi Buffon is a goalkeeper.", "P413", "goalkeeper");
+  // An adherent names the religion through WordNet's derivation pointer.
+  CHECK_TYPED("Thich Nhat Hanh was a Buddhist.", "P140", "Buddhism");
+}
+
+TEST_CASE("RelationTypes: modifier forms by head noun and modifier",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Mali is an African country.", "P30", "Africa");
+  CHECK_TYPED("The Atomium is a Belgian landmark.", "P17", "Belgium");
+  CHECK_TYPED("Paul Vermeer is a water polo player.", "P641", "water polo");
+}
+
+TEST_CASE("RelationTypes: what WordNet cannot place stays as mapped",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // Neither name is a WordNet noun: the template's relation stands.
+  ParsedFact f = Parse("Zorblax Tower lies in Quuxland.");
+  CHECK(f.relation == "P131");
+  CHECK(f.evidence.find("types:") == std::string::npos);
+  // An unknown noun after "is a" maps nothing by type.
+  f = Parse("Bob is a zorblaxer.");
+  CHECK(f.evidence.find("types:") == std::string::npos);
+}
+
+TEST_CASE("RelationTypes: kinds resolve to WordNet senses",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  const internal::WordForms& wf = internal::WordForms::Get();
+  auto person = internal::ResolveKind(wf, "person");
+  REQUIRE(person.ok());
+  CHECK(*person == wf.FirstSynset("person", internal::Pos::kNoun));
+  auto country2 = internal::ResolveKind(wf, "country#2");
+  REQUIRE(country2.ok());
+  CHECK(*country2 == wf.Senses("country", internal::Pos::kNoun)[1]);
+  CHECK(internal::ResolveKind(wf, "qwxzy").status().IsInvalidArgument());
+  CHECK(internal::ResolveKind(wf, "country#99").status().IsInvalidArgument());
+  CHECK(internal::ResolveKind(wf, "country#x").status().IsInvalidArgument());
+  CHECK(internal::ResolveKind(wf, "Country").status().IsInvalidArgument());
+}
+
+TEST_CASE("RelationTypes: a lexicon's bad kind is refused with its key",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // Every built-in relation's kinds resolve (the loader checked them).
+  for (const RelationDef& def : Lexicon::Builtin().relations()) {
+    for (const std::string& k : def.value_kinds) {
+      INFO(def.id << " " << k);
+      CHECK(internal::ResolveKind(internal::WordForms::Get(), k).ok());
+    }
+  }
+  auto bad = Lexicon::Builtin().MergeJson(
+      R"({"relations": [{"id": "pet", "value_kinds": ["animal", "qwxzy"]}]})");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.status().IsInvalidArgument());
+  CHECK(bad.status().message().find("pet") != std::string::npos);
+  CHECK(bad.status().message().find("value_kinds[1]") != std::string::npos);
+  CHECK(bad.status().message().find("qwxzy") != std::string::npos);
+  auto sense = Lexicon::Builtin().MergeJson(
+      R"({"relations": [{"id": "pet", "subject_kinds": ["person#9"]}]})");
+  REQUIRE_FALSE(sense.ok());
+  CHECK(sense.status().message().find("subject_kinds[0]") != std::string::npos);
+  auto good = Lexicon::Builtin().MergeJson(
+      R"({"relations": [{"id": "pet", "subject_kinds": ["person"],
+          "value_kinds": ["animal"]}]})");
+  REQUIRE(good.ok());
+  REQUIRE(good->Find("pet") != nullptr);
+  CHECK(good->Find("pet")->value_kinds == std::vector<std::string>{"animal"});
+}
+
+}  // namespace
+}  // namespace factline
