@@ -236,6 +236,14 @@ struct Atom {
 // quotes and trailing punctuation removed. "  The  Beatles. " -> "the beatles".
 std::string NormalizeKey(std::string_view text);
 
+// The same name with its leading article toggled, as a key: "the acropolis"
+// -> "acropolis", "acropolis" -> "the acropolis"; "" for a bare article.
+// Readers try it when a name's own key finds nothing, so `get Acropolis`
+// finds what "The Acropolis lies in Greece" stored. Keys keep the article
+// (writes never merge on it): "The Invisible Man" and "Invisible Man" are
+// two books.
+std::string ArticleVariant(std::string_view key);
+
 // Display form: whitespace collapsed and trimmed, one pair of surrounding
 // quotes removed, case and punctuation kept ("Washington, D.C." stays).
 // Non-ASCII bytes round-trip unchanged.

@@ -96,6 +96,17 @@ std::string NormalizeKey(std::string_view text) {
   return out;
 }
 
+std::string ArticleVariant(std::string_view key) {
+  for (std::string_view article : {"the ", "a ", "an "}) {
+    if (key.size() > article.size() &&
+        key.substr(0, article.size()) == article) {
+      return std::string(key.substr(article.size()));
+    }
+  }
+  if (key.empty() || key == "the" || key == "a" || key == "an") return "";
+  return "the " + std::string(key);
+}
+
 Status ValidateUtf8(std::string_view text) {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();

@@ -566,6 +566,11 @@ bool SingleHop(const Parser& parser, const Lexicon& lexicon,
   auto parsed = parser.ParseQuestion(a.text);
   if (!parsed.ok()) return false;
   auto entity = index.entity_of_key.find(NormalizeKey(parsed->subject));
+  if (entity == index.entity_of_key.end()) {
+    // "Which country is Acropolis in?" after "The Acropolis lies in Greece".
+    entity =
+        index.entity_of_key.find(ArticleVariant(NormalizeKey(parsed->subject)));
+  }
   if (entity == index.entity_of_key.end()) return false;
   auto atoms = index.atoms_of_subject.find(entity->second);
   if (atoms == index.atoms_of_subject.end()) return false;

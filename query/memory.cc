@@ -241,6 +241,17 @@ Status CheckReadKey(std::string_view what, std::string_view key) {
   return Status::Ok();
 }
 
+// The entity a reader's subject names: its own key, else the same name with
+// its leading article toggled (ArticleVariant); NotFound when neither.
+Result<graph::Entity> FindSubject(const graph::Reader& r,
+                                  std::string_view subject) {
+  auto entity = r.FindEntity(subject);
+  if (!entity.status().IsNotFound()) return entity;
+  const std::string variant = ArticleVariant(NormalizeKey(subject));
+  if (variant.empty()) return entity;
+  return r.FindEntity(variant);
+}
+
 Result<std::vector<FactView>> SlotQuery(
     const graph::Store& store, const Lexicon& lexicon, const Parser& parser,
     std::string_view subject, std::string_view relation,
@@ -250,15 +261,21 @@ Result<std::vector<FactView>> SlotQuery(
   FACTLINE_RETURN_IF_ERROR(CheckReadKey("relation", relation));
   std::vector<FactView> out;
   Status s = store.Read([&](const graph::Reader& r) -> Status {
-    auto entity = r.FindEntity(subject);
-    if (entity.status().IsNotFound()) return Status::Ok();
-    if (!entity.ok()) return entity.status();
-    for (const std::string& key : RelationKeys(lexicon, parser, relation)) {
-      auto rel = r.FindRelation(key);
-      if (rel.status().IsNotFound()) continue;
-      if (!rel.ok()) return rel.status();
-      FACTLINE_ASSIGN_OR_RETURN(out, views_of(r, entity->id, rel->id));
-      if (!out.empty()) break;
+    // The name as given first; its article variant only when that slot is
+    // empty ("The Acropolis lies in Greece", then `get Acropolis P17`).
+    const std::string variant = ArticleVariant(NormalizeKey(subject));
+    for (std::string_view name : {subject, std::string_view(variant)}) {
+      if (name.empty()) continue;
+      auto entity = r.FindEntity(name);
+      if (entity.status().IsNotFound()) continue;
+      if (!entity.ok()) return entity.status();
+      for (const std::string& key : RelationKeys(lexicon, parser, relation)) {
+        auto rel = r.FindRelation(key);
+        if (rel.status().IsNotFound()) continue;
+        if (!rel.ok()) return rel.status();
+        FACTLINE_ASSIGN_OR_RETURN(out, views_of(r, entity->id, rel->id));
+        if (!out.empty()) return Status::Ok();
+      }
     }
     return Status::Ok();
   });
@@ -307,7 +324,7 @@ Result<std::vector<FactView>> Memory::Timeline(
   }
   std::vector<FactView> out;
   Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
-    auto entity = r.FindEntity(subject);
+    auto entity = FindSubject(r, subject);
     if (entity.status().IsNotFound()) return Status::Ok();
     if (!entity.ok()) return entity.status();
     FACTLINE_ASSIGN_OR_RETURN(std::vector<RelationId> relations,
@@ -328,7 +345,7 @@ Result<std::vector<FactView>> Memory::Entity(std::string_view subject) const {
   FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
   std::vector<FactView> out;
   Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
-    auto entity = r.FindEntity(subject);
+    auto entity = FindSubject(r, subject);
     if (entity.status().IsNotFound()) return Status::Ok();
     if (!entity.ok()) return entity.status();
     FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,

@@ -34,7 +34,22 @@ TEST_CASE("Lexicon: the embedded copy equals datasets/lexicon/relations.json",
   auto from_file =
       Lexicon::FromFile(testing::SourcePath("datasets/lexicon/relations.json"));
   REQUIRE(from_file.ok());
-  CHECK(from_file->relations().size() == Lexicon::Builtin().relations().size());
+  const auto& file = from_file->relations();
+  const auto& embedded = Lexicon::Builtin().relations();
+  REQUIRE(file.size() == embedded.size());
+  // Field by field, in order: a template or cue edited in the JSON but not
+  // re-embedded (or the reverse) fails here.
+  for (std::size_t i = 0; i < file.size(); ++i) {
+    INFO("relation #" << i << " " << file[i].id);
+    CHECK(file[i].id == embedded[i].id);
+    CHECK(file[i].name == embedded[i].name);
+    CHECK(file[i].cardinality == embedded[i].cardinality);
+    CHECK(file[i].alias_of == embedded[i].alias_of);
+    CHECK(file[i].aliases == embedded[i].aliases);
+    CHECK(file[i].sentence_templates == embedded[i].sentence_templates);
+    CHECK(file[i].question_templates == embedded[i].question_templates);
+    CHECK(file[i].cues == embedded[i].cues);
+  }
 }
 
 TEST_CASE("Lexicon: invalid files are refused with the field named",

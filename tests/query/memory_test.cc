@@ -23,6 +23,43 @@ TextFact Fact(std::string text, Timestamp tx) {
   return f;
 }
 
+TEST_CASE("Memory: a subject is found with or without its leading article",
+          "[query]") {
+  ScratchDir dir;
+  auto memory = OpenAt(dir.Sub("db"));
+  REQUIRE(memory
+              ->Remember(
+                  {Fact("The Acropolis is located in the country of "
+                        "Greece.",
+                        10),
+                   Fact("Invisible Man was written by Ralph Ellison.", 20),
+                   Fact("The Invisible Man was written by H. G. Wells.", 30)})
+              .ok());
+  for (const char* name : {"Acropolis", "the Acropolis", "The Acropolis"}) {
+    INFO(name);
+    auto current = memory->Current(name, "P17");
+    REQUIRE(current.ok());
+    REQUIRE(current->size() == 1);
+    CHECK((*current)[0].atom.value == "Greece");
+    auto entity = memory->Entity(name);
+    REQUIRE(entity.ok());
+    CHECK(entity->size() == 1);
+  }
+  // Writes never merge on the article: two books, two current authors, each
+  // found by its own name first.
+  auto ellison = memory->Current("Invisible Man", "P50");
+  REQUIRE(ellison.ok());
+  REQUIRE(ellison->size() == 1);
+  CHECK((*ellison)[0].atom.value == "Ralph Ellison");
+  auto wells = memory->Current("The Invisible Man", "P50");
+  REQUIRE(wells.ok());
+  REQUIRE(wells->size() == 1);
+  CHECK((*wells)[0].atom.value == "H. G. Wells");
+  CHECK(ArticleVariant("the acropolis") == "acropolis");
+  CHECK(ArticleVariant("acropolis") == "the acropolis");
+  CHECK(ArticleVariant("the") == "");
+}
+
 TEST_CASE("Memory: remembers text and answers current, history and entity",
           "[query]") {
   ScratchDir dir;

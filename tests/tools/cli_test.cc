@@ -105,6 +105,10 @@ TEST_CASE("CLI: stdin ingest and a store that is not a store", "[tools]") {
   Write(dir.Sub("in.txt"), "Ann lives in Athens.\n");
   Run piped = Cli("--db " + dir.Sub("db") + " ingest -", dir.Sub("in.txt"));
   CHECK(piped.code == 0);
+  // The line read from stdin is stored, not just accepted.
+  Run stored = Cli("--db " + dir.Sub("db") + " get Ann lives_in");
+  CHECK(stored.code == 0);
+  CHECK(stored.output.find("Athens") != std::string::npos);
   Write(dir.Sub("plainfile"), "not a directory");
   Run bad = Cli("--db " + dir.Sub("plainfile") + " stats");
   CHECK(bad.code == 4);
