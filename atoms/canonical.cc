@@ -4,6 +4,7 @@
 // needs nothing but the lexicon and WordNet.
 #include "atoms/internal/canonical.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <string>
@@ -192,25 +193,160 @@ std::string Canonicalizer::Signature(const std::string& phrase,
 }
 
 void Canonicalizer::Add(const std::string& sig, const std::string& id,
-                        double score, const std::string& source, bool noun_ok) {
+                        double score, const std::string& source, bool noun_ok,
+                        bool role) {
   if (sig.empty()) return;
-  if (noun_ok) Insert(&noun_index_[sig], id, score, source);
-  Insert(&index_[sig], id, score, source);
+  if (noun_ok) Insert(&noun_index_[sig], id, score, source, role);
+  Insert(&index_[sig], id, score, source, role);
 }
 
 void Canonicalizer::Insert(std::vector<Candidate>* list_ptr,
                            const std::string& id, double score,
-                           const std::string& source) {
+                           const std::string& source, bool role) {
   std::vector<Candidate>& list = *list_ptr;
   for (Candidate& c : list) {
     if (c.id != id) continue;
     if (score > c.score) {
       c.score = score;
       c.source = source;
+      c.role = role;
     }
     return;
   }
-  list.push_back({id, score, source});
+  list.push_back({id, score, source, role, kAnySense, false});
+}
+
+namespace {
+
+// How many of a word's senses (most frequent first) count: later senses
+// are rare readings that would make almost any two words synonyms.
+constexpr std::size_t kSenses = 3;
+// Score factors of widened evidence, below an exact match's 1.0.
+constexpr double kSynonym = 0.88;          // a shared synset, first sense
+constexpr double kHypernym = 0.8;          // the phrase word's broader verb
+constexpr double kNounHypernym = 0.85;     // "king" is a "sovereign"
+constexpr double kConverse = 0.9;          // "mother" of the role noun "child"
+constexpr double kAgentVerb = 0.95;        // "chair" of "chairperson"
+constexpr double kActiveOfStative = 0.85;  // "sign" of "is signed to"
+// Widened candidates of two relations this close are a tie.
+constexpr double kTieMargin = 0.02;
+// A synset offset no synonym has (WordNet offsets are byte offsets > 0).
+constexpr std::uint32_t kNoSense = 0xffffffffu;
+
+// Rank of `offset` among the first kSenses senses of `lemma`, or -1.
+int SenseRank(const WordForms& wf, const std::string& lemma, Pos pos,
+              std::uint32_t offset) {
+  const std::vector<std::uint32_t> senses = wf.Senses(lemma, pos);
+  for (std::size_t r = 0; r < senses.size() && r < kSenses; ++r) {
+    if (senses[r] == offset) return static_cast<int>(r);
+  }
+  return -1;
+}
+
+// Two spellings of one word: same length, one letter apart.
+bool Spelling(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  int diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff += a[i] != b[i];
+  return diff == 1;
+}
+
+double RankFactor(int rank) {
+  return rank <= 0 ? 1.0 : (rank == 1 ? 0.9 : 0.85);
+}
+
+// A person or an organisation: WordNet's hypernyms of the synset reach
+// person#1, organization#1 or causal agent#1 (the agents of verbs).
+bool Agentive(const WordForms& wf, std::uint32_t offset) {
+  static const std::vector<std::uint32_t> kAgents = [] {
+    std::vector<std::uint32_t> out;
+    const WordForms& w = WordForms::Get();
+    for (const char* n : {"person", "organization", "causal agent"}) {
+      const std::vector<std::uint32_t> s = w.Senses(n, Pos::kNoun);
+      if (!s.empty()) out.push_back(s[0]);
+    }
+    return out;
+  }();
+  std::vector<std::uint32_t> frontier = {offset};
+  for (int depth = 0; depth < 12 && !frontier.empty(); ++depth) {
+    std::vector<std::uint32_t> next;
+    for (std::uint32_t s : frontier) {
+      for (std::uint32_t a : kAgents) {
+        if (s == a) return true;
+      }
+      for (const char* sym : {"@", "@i"}) {
+        for (const auto& [pos, target] : wf.Pointers(s, Pos::kNoun, sym)) {
+          if (pos == Pos::kNoun) next.push_back(target);
+        }
+      }
+    }
+    frontier = std::move(next);
+  }
+  return false;
+}
+
+std::size_t CommonPrefix(std::string_view a, std::string_view b) {
+  std::size_t n = 0;
+  while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
+  return n;
+}
+
+std::vector<std::string> Split(const std::string& sig) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= sig.size()) {
+    std::size_t sp = sig.find(' ', start);
+    if (sp == std::string::npos) sp = sig.size();
+    if (sp > start) out.push_back(sig.substr(start, sp - start));
+    start = sp + 1;
+  }
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& words, std::size_t from,
+                 std::size_t to, const std::string& middle,
+                 std::size_t middle_at, std::size_t middle_len) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) {
+    if (i == middle_at) {
+      out += (out.empty() ? "" : " ") + middle;
+      i += middle_len - 1;
+      continue;
+    }
+    out += (out.empty() ? "" : " ") + words[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+void Canonicalizer::AddAgentVerbs(const std::string& noun_sig,
+                                  const std::string& id, double score,
+                                  const std::string& noun) {
+  const WordForms& wf = WordForms::Get();
+  const std::vector<std::uint32_t> senses = wf.Senses(noun_sig, Pos::kNoun);
+  for (std::size_t r = 0; r < senses.size() && r < 2; ++r) {
+    if (!Agentive(wf, senses[r])) continue;
+    for (const auto& [pos, verb] : wf.Pointers(senses[r], Pos::kNoun, "+")) {
+      if (pos != Pos::kVerb) continue;
+      for (const std::string& v : wf.SynsetLemmas(verb, Pos::kVerb)) {
+        // Derivation pointers are lexical but reported per synset: keep the
+        // verb that shares the noun's stem ("found" of "founder", not
+        // "establish"), in one of its first senses (not "hold" of
+        // "holder" in a rare sense).
+        if (CommonPrefix(v, noun_sig) < std::min<std::size_t>(4, v.size()) ||
+            SenseRank(wf, v, Pos::kVerb, verb) < 0) {
+          continue;
+        }
+        std::vector<Candidate>& list = agent_index_[v];
+        Insert(&list, id, score * kAgentVerb,
+               "verb '" + v + "' of agent noun '" + noun + "'");
+        for (Candidate& c : list) {
+          if (c.id == id && !c.stative) c.synset = verb;
+        }
+      }
+    }
+  }
 }
 
 Canonicalizer::Canonicalizer(const Lexicon& lexicon) {
@@ -218,17 +354,24 @@ Canonicalizer::Canonicalizer(const Lexicon& lexicon) {
     const RelationDef* target = lexicon.Find(def.id);
     const std::string& id = target->id;
     for (PhraseKind kind : {PhraseKind::kNoun, PhraseKind::kVerb}) {
-      Add(Signature(def.name, kind), id, 1.0, "name '" + def.name + "'");
+      Add(Signature(def.name, kind), id, 1.0, "name '" + def.name + "'", true,
+          true);
       std::string id_words = def.id;
       for (char& c : id_words) {
         if (c == '_') c = ' ';
       }
       if (id_words != def.id) {
-        Add(Signature(id_words, kind), id, 1.0, "id '" + def.id + "'");
+        Add(Signature(id_words, kind), id, 1.0, "id '" + def.id + "'", true,
+            true);
       }
       for (const std::string& alias : def.aliases) {
-        Add(Signature(alias, kind), id, 0.95, "alias '" + alias + "'");
+        Add(Signature(alias, kind), id, 0.95, "alias '" + alias + "'", true,
+            true);
       }
+    }
+    AddAgentVerbs(Signature(def.name, PhraseKind::kNoun), id, 1.0, def.name);
+    for (const std::string& alias : def.aliases) {
+      AddAgentVerbs(Signature(alias, PhraseKind::kNoun), id, 0.95, alias);
     }
     for (const std::string& t : def.sentence_templates) {
       // "[X] is married to __" -> "is married to" (a verb phrase);
@@ -243,7 +386,7 @@ Canonicalizer::Canonicalizer(const Lexicon& lexicon) {
               noun.compare(noun.size() - 4, 4, " is ") == 0) {
             noun.resize(noun.size() - 4);
             Add(Signature(noun, PhraseKind::kNoun), id, 1.0,
-                "template '" + t + "'");
+                "template '" + t + "'", true, true);
           }
           continue;
         }
@@ -258,17 +401,39 @@ Canonicalizer::Canonicalizer(const Lexicon& lexicon) {
           Add(Signature(sig.substr(0, sig.size() - 3), PhraseKind::kNoun), id,
               0.9, "noun of template '" + t + "'");
         }
+        // "[X] is signed to __": the active verb's subject is the value
+        // ("Def Jam signed LL Cool J"). Only "be + participle + one
+        // preposition other than by"; "by" is read by the passive tries.
+        const std::vector<std::string> w = Words(mid);
+        if (w.size() == 3 && In(w[0], {"is", "was", "are", "were"}) &&
+            Preposition(w[2]) && w[2] != "by" && !Preposition(w[1])) {
+          const std::string verb = WordForms::Get().Lemma(w[1], Pos::kVerb);
+          if (!verb.empty()) {
+            // Never reached through a synonym (kNoSense): "use" is not
+            // "employ" of "[X] is employed at __".
+            agent_index_[verb].push_back({id, kActiveOfStative,
+                                          "active of template '" + t + "'",
+                                          false, kNoSense, true});
+          }
+        }
       } else if (x != std::string::npos && (t.rfind("The ", 0) == 0)) {
         std::size_t of = t.find(" of [X]");
         if (of != std::string::npos && of > 4) {
           Add(Signature(t.substr(4, of - 4), PhraseKind::kNoun), id, 1.0,
-              "template '" + t + "'");
+              "template '" + t + "'", true, true);
         }
       }
     }
     for (const std::string& cue : def.cues) {
-      // Single words are too loose ("plays" is sport, genre and position).
-      if (cue.find(' ') == std::string::npos) continue;
+      // Single words are too loose ("plays" is sport, genre and position):
+      // they only name alternatives.
+      if (cue.find(' ') == std::string::npos) {
+        std::vector<std::string>& ids = cue_words_[LemmaOf(cue, false)];
+        if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+          ids.push_back(id);
+        }
+        continue;
+      }
       Add(Signature(cue, PhraseKind::kVerb), id, 0.85, "cue '" + cue + "'",
           /*noun_ok=*/false);
     }
@@ -298,6 +463,136 @@ const Canonicalizer::Candidate* Canonicalizer::Best(const std::string& sig,
   }
   return best;
 }
+
+void Canonicalizer::Lookup(const Try& t, const std::string& sig, double factor,
+                           const std::string& how, bool converse,
+                           std::uint32_t sense, std::vector<Found>* out) const {
+  if (sig.empty()) return;
+  const std::vector<Candidate>* agents = nullptr;
+  if (!converse && t.agent != 0) {
+    std::string verb = sig;
+    if (t.agent == 2) {
+      if (sig.size() <= 3 || sig.compare(sig.size() - 3, 3, " by") != 0) {
+        verb.clear();
+      } else {
+        verb.resize(sig.size() - 3);
+      }
+    }
+    auto a = agent_index_.find(verb);
+    if (a != agent_index_.end()) agents = &a->second;
+  }
+  const auto& index = t.noun ? noun_index_ : index_;
+  auto it = index.find(sig);
+  if (it != index.end()) {
+    for (const Candidate& c : it->second) {
+      // "S coaches O" is O's coach: the agent verb reads it, not the noun.
+      if (c.role && agents != nullptr && t.agent == 1) continue;
+      if (t.agent == 3) continue;  // only the stative actives
+      if (converse && !c.role) continue;
+      const bool inverse =
+          (t.inverse != (t.role_inverts && c.role)) != converse;
+      out->push_back({&c, c.score * factor, inverse,
+                      how + c.source + " (lemmas '" + sig + "')"});
+    }
+  }
+  if (agents != nullptr) {
+    for (const Candidate& c : *agents) {
+      if (c.stative != (t.agent == 3)) continue;
+      if (sense != kAnySense && c.synset != sense) continue;
+      out->push_back({&c, c.score * factor, t.agent != 2,
+                      how + c.source + " (lemmas '" + sig + "')"});
+    }
+  }
+}
+
+void Canonicalizer::Widen(const Try& t, std::vector<Found>* out) const {
+  const WordForms& wf = WordForms::Get();
+  const std::vector<std::string> words = Split(t.sig);
+  bool seen_content = false;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (Preposition(words[i])) continue;
+    // The first content word of a verb phrase is its verb; the rest are
+    // nouns ("lead government").
+    const Pos pos = !t.noun && !seen_content ? Pos::kVerb : Pos::kNoun;
+    seen_content = true;
+    for (std::size_t len = 1; len <= 2 && i + len <= words.size(); ++len) {
+      // Two words WordNet lists as one lemma: "pass away", "set up".
+      const std::string lemma =
+          len == 1 ? words[i] : words[i] + " " + words[i + 1];
+      const std::vector<std::uint32_t> senses = wf.Senses(lemma, pos);
+      const bool head =
+          i + len == words.size() || (!t.noun && Preposition(words[i + len]));
+      for (std::size_t r = 0; r < senses.size() && r < kSenses; ++r) {
+        const std::uint32_t s = senses[r];
+        // A rarer sense of either word is weaker evidence, and so is any
+        // sense of a word with very many ("go", "make", "take").
+        const double rank =
+            RankFactor(static_cast<int>(r)) * (senses.size() > 20 ? 0.85 : 1.0);
+        for (const std::string& m : wf.SynsetLemmas(s, pos)) {
+          const int their = SenseRank(wf, m, pos, s);
+          if (m == lemma || their < 0) continue;
+          // A spelling of the same word ("practise", "practice") is
+          // exact evidence, not a synonym.
+          const bool spelling = Spelling(m, lemma);
+          Lookup(
+              t, Join(words, 0, words.size(), m, i, len),
+              t.factor * (spelling ? 1.0 : kSynonym * rank * RankFactor(their)),
+              t.how + "synonym '" + m + "' of '" + lemma + "': ", false, s,
+              out);
+        }
+        if (r >= 2) continue;
+        std::vector<std::uint32_t> up;
+        for (const auto& [hp, h] : wf.Pointers(s, pos, "@")) {
+          if (hp != pos) continue;
+          up.push_back(h);
+          for (const std::string& m : wf.SynsetLemmas(h, pos)) {
+            const int their = SenseRank(wf, m, pos, h);
+            if (their < 0) continue;
+            Lookup(t, Join(words, 0, words.size(), m, i, len),
+                   t.factor * (pos == Pos::kNoun ? kNounHypernym : kHypernym) *
+                       rank * RankFactor(their),
+                   t.how + "hypernym '" + m + "' of '" + lemma + "': ", false,
+                   h, out);
+          }
+        }
+        // A role noun's converse ("mother", "parent" -> "child";
+        // "employee" -> "employer"): WordNet's antonym of the noun or of a
+        // hypernym ("mother" is a "parent").
+        if (pos != Pos::kNoun || !head) continue;
+        std::vector<std::pair<std::uint32_t, double>> from = {{s, 1.0}};
+        for (std::uint32_t h : up) from.push_back({h, 0.98});
+        for (const auto& [x, step] : from) {
+          for (const auto& [ap, a] : wf.Pointers(x, Pos::kNoun, "!")) {
+            if (ap != Pos::kNoun) continue;
+            for (const std::string& m : wf.SynsetLemmas(a, Pos::kNoun)) {
+              Lookup(t, Join(words, 0, words.size(), m, i, len),
+                     t.factor * kConverse * rank * step,
+                     t.how + "converse '" + m + "' of '" + lemma + "': ", true,
+                     a, out);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+namespace {
+
+// Words WordNet knows only as adverbs say how, not which relation
+// ("originally broadcast by", "first aired on"); negation stays.
+bool MannerAdverb(const std::string& w) {
+  const WordForms& wf = WordForms::Get();
+  return !Preposition(w) &&
+         !In(w, {"not",    "never",  "no",      "hardly",   "barely",
+                 "seldom", "rarely", "nowhere", "together", "apart",
+                 "away",   "out",    "up",      "off",      "back",
+                 "down",   "over",   "along",   "ahead",    "behind"}) &&
+         wf.Is(w, Pos::kAdv) && !wf.Is(w, Pos::kNoun) &&
+         !wf.Is(w, Pos::kVerb) && !wf.Is(w, Pos::kAdj);
+}
+
+}  // namespace
 
 Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
                            bool capitalised) const {
@@ -336,33 +631,45 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
       }
     }
   }
-  const std::string sig = Signature(phrase, kind);
-  struct Try {
-    std::string sig;
-    double factor;
-    bool inverse;
-    const char* how;
-    bool noun = false;  // look up noun evidence only
-  };
-  std::vector<Try> tries = {{sig, 1.0, false, "", kind == PhraseKind::kNoun}};
+  std::string sig = Signature(phrase, kind);
+  std::string note;
+  if (kind != PhraseKind::kNoun && index_.count(sig) == 0) {
+    std::string plain;
+    for (const std::string& w : Split(sig)) {
+      if (!MannerAdverb(w)) plain += (plain.empty() ? "" : " ") + w;
+    }
+    if (!plain.empty() && plain != sig) {
+      note = " (adverb dropped from '" + sig + "')";
+      sig = plain;
+    }
+  }
+  // Agent verbs: "S chairs O" reads them backwards, "O is chaired by S"
+  // (also "broadcast by", which the grammar cannot tell is a participle)
+  // forwards.
+  const bool by = sig.size() > 3 && sig.compare(sig.size() - 3, 3, " by") == 0;
+  const int agent = kind == PhraseKind::kNoun ? 0 : (by ? 2 : 1);
+  std::vector<Try> tries = {
+      {sig, 1.0, false, "", kind == PhraseKind::kNoun, false, agent}};
   if (kind == PhraseKind::kVerb) {
     // "V represents S" reads "S is represented by V" backwards.
     tries.push_back({sig + " by", 0.9, true, "active of passive "});
+    tries.push_back({sig, 1.0, true, "", false, false, 3});
   }
-  if (kind == PhraseKind::kPassive && sig.size() > 3 &&
-      sig.compare(sig.size() - 3, 3, " by") == 0) {
+  if (kind == PhraseKind::kPassive && by) {
     tries.push_back(
         {sig.substr(0, sig.size() - 3), 0.9, true, "passive of active "});
   }
   // "is a citizen of" -> the noun "citizen"; "citizenship of" -> the noun.
+  // "S is a child of V" is V's child: a noun naming the value's role reads
+  // backwards, a template's noun ("[X] is a citizen of __") does not.
   std::vector<std::string> words = Words(sig);
   if (words.size() >= 2 && Preposition(words.back())) {
     std::string head;
     for (std::size_t i = 0; i + 1 < words.size(); ++i) {
       head += (i ? " " : "") + words[i];
     }
-    tries.push_back(
-        {Signature(head, PhraseKind::kNoun), 0.9, false, "noun of ", true});
+    tries.push_back({Signature(head, PhraseKind::kNoun), 0.9, false, "noun of ",
+                     true, words.back() == "of"});
   }
   // The grammar appends a type noun naming what kind of thing the value is
   // ("lies on the continent of V" -> "lie on continent"): when the verb
@@ -385,23 +692,101 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
                        "type noun of ", true});
     }
   }
+  // Relation ids by best score, for alternatives.
+  std::vector<std::pair<std::string, double>> seen;
+  auto note_seen = [&seen](const std::vector<Found>& found) {
+    for (const Found& f : found) {
+      bool known = false;
+      for (auto& [id, score] : seen) {
+        if (id != f.c->id) continue;
+        known = true;
+        score = std::max(score, f.score);
+      }
+      if (!known) seen.push_back({f.c->id, f.score});
+    }
+  };
+  // The best of a list; *ambiguous when another relation is within margin.
+  auto best_of = [](const std::vector<Found>& found, double margin,
+                    bool* ambiguous) {
+    const Found* best = nullptr;
+    for (const Found& f : found) {
+      if (best == nullptr || f.score > best->score) best = &f;
+    }
+    *ambiguous = false;
+    for (const Found& f : found) {
+      if (f.c->id != best->c->id && f.score >= best->score - margin) {
+        *ambiguous = true;
+      }
+    }
+    return best;
+  };
+  const Found* chosen = nullptr;
+  bool ambiguous = false;
+  std::vector<Found> found;
+  // Exact lemmas first, try by try: the first try with evidence decides.
   for (const Try& t : tries) {
-    bool ambiguous = false;
-    const Candidate* c = Best(t.sig, &ambiguous, t.noun);
-    if (c == nullptr) continue;
-    const double score = c->score * t.factor;
-    m.evidence = std::string(t.how) + c->source + " (lemmas '" + t.sig + "')";
+    Lookup(t, t.sig, t.factor, t.how, false, kAnySense, &found);
+    if (found.empty()) continue;
+    chosen = best_of(found, 1e-9, &ambiguous);
+    break;
+  }
+  // Nothing exact: WordNet's synonyms, hypernyms and converse nouns. A
+  // widened match below the threshold is no evidence worth a review (the
+  // phrase keys as itself, the relation named as an alternative); strong
+  // ones of several relations at par are weak.
+  if (chosen == nullptr) {
+    for (const Try& t : tries) Widen(t, &found);
+    if (!found.empty()) chosen = best_of(found, kTieMargin, &ambiguous);
+    if (chosen != nullptr && chosen->score < kStrongMapping) {
+      note += "; nearest lexicon relation " + chosen->c->id + " at " +
+              Fixed2(chosen->score) + " by " + chosen->how;
+      chosen = nullptr;
+    }
+  } else if (ambiguous || chosen->score < kStrongMapping) {
+    // Exact evidence too weak to key ("set up" cues P112 and P740): a
+    // strong widened reading may still settle it ("set up by" is
+    // "established by", a P112 template).
+    std::vector<Found> wide;
+    for (const Try& t : tries) Widen(t, &wide);
+    bool wide_ambiguous = false;
+    const Found* w =
+        wide.empty() ? nullptr : best_of(wide, kTieMargin, &wide_ambiguous);
+    if (w != nullptr && !wide_ambiguous && w->score >= kStrongMapping) {
+      const std::size_t at = static_cast<std::size_t>(w - wide.data());
+      found.insert(found.end(), wide.begin(), wide.end());
+      chosen = &found[found.size() - wide.size() + at];
+      ambiguous = false;
+    }
+  }
+  note_seen(found);
+  std::stable_sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) {
+    return a.second > b.second;
+  });
+  for (const auto& [id, score] : seen) m.alternatives.push_back(id);
+  for (const std::string& w : Split(sig)) {
+    auto c = cue_words_.find(w);
+    if (c == cue_words_.end()) continue;
+    for (const std::string& id : c->second) {
+      if (std::find(m.alternatives.begin(), m.alternatives.end(), id) ==
+          m.alternatives.end()) {
+        m.alternatives.push_back(id);
+      }
+    }
+  }
+  if (chosen != nullptr) {
+    const double score = chosen->score;
+    m.evidence = chosen->how + note;
     if (!ambiguous && score >= kStrongMapping) {
-      m.key = c->id;
+      m.key = chosen->c->id;
       m.mapping = "lexicon";
       m.score = score;
-      m.inverse = t.inverse;
+      m.inverse = chosen->inverse;
       return m;
     }
     m.key = sig;
     m.mapping = "weak";
     m.score = ambiguous ? std::min(score, 0.6) : score;
-    m.suggested = c->id;
+    m.suggested = chosen->c->id;
     if (ambiguous) m.evidence += ", shared by several relations";
     m.evidence +=
         ", score " + Fixed2(m.score) + " below " + Fixed2(kStrongMapping);
@@ -410,7 +795,7 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
   m.key = sig.empty() ? NormalizeKey(phrase) : sig;
   m.mapping = "phrase";
   m.score = 0;
-  m.evidence = "no lexicon relation has the lemmas '" + sig + "'";
+  m.evidence = "no lexicon relation has the lemmas '" + sig + "'" + note;
   return m;
 }
 

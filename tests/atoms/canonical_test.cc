@@ -88,8 +88,9 @@ TEST_CASE("Canonical: a verb template's lemma is not noun evidence",
   // direction, so the noun "father" must not key on P40 as written.
   Mapping m = canon.Map("fathered", PhraseKind::kVerb, false);
   CHECK(m.key == "P40");
+  CHECK_FALSE(m.inverse);
   m = canon.Map("father", PhraseKind::kNoun, false);
-  CHECK(m.key != "P40");
+  CHECK((m.key != "P40" || m.inverse));
   CHECK_FALSE(canon.KnowsNoun("father"));
   // Aliases hold for both: the noun "citizenship" is still P27.
   CHECK(canon.KnowsNoun("citizenship"));
@@ -142,6 +143,133 @@ TEST_CASE("Canonical: reworded updates meet the original slot",
   CHECK(key("Nora is keen on chess.") == key("Nora likes chess."));
   CHECK(key("Nora has an allergy to latex.") ==
         key("Nora is allergic to latex."));
+}
+
+TEST_CASE("Canonical: WordNet synonyms of lexicon phrasings map",
+          "[atoms][canonical][synonyms]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "perish" shares "die"'s first synset: "[X] died in __".
+  Mapping m = canon.Map("perished in", PhraseKind::kVerb, false);
+  CHECK(m.key == "P20");
+  CHECK(m.mapping == "lexicon");
+  CHECK_FALSE(m.inverse);
+  CHECK(m.evidence.find("synonym") != std::string::npos);
+  CHECK(m.score < 1.0);
+  // "wed" shares "marry"'s first synset: "[X] married __".
+  m = canon.Map("wed", PhraseKind::kVerb, false);
+  CHECK(m.key == "P26");
+  // A two-word WordNet lemma: "set up" is "establish".
+  m = canon.Map("was set up by", PhraseKind::kPassive, false);
+  CHECK(m.key == "P112");
+  CHECK_FALSE(m.inverse);
+  // A spelling variant is exact evidence ("practices" / "[X] practises").
+  m = canon.Map("practices", PhraseKind::kVerb, false);
+  CHECK(m.key == "P140");
+  CHECK(m.score >= 0.99);
+}
+
+TEST_CASE("Canonical: widening never keys a very polysemous verb",
+          "[atoms][canonical][synonyms]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "use" shares a synset with "employ", but "[X] is employed by __" is
+  // another sense: two inferences (synonym, active of passive) are weak.
+  Mapping m = canon.Map("uses", PhraseKind::kVerb, false);
+  CHECK(m.key != "P108");
+  // A widened match below the threshold keys the phrase, not review.
+  m = canon.Map("boss", PhraseKind::kNoun, false);
+  CHECK(m.mapping == "phrase");
+  CHECK(m.key == "boss");
+}
+
+TEST_CASE("Canonical: an agent noun's verb reads subject as the value",
+          "[atoms][canonical][direction]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "S coaches O": S is O's head coach (alias "coach", an agent noun).
+  Mapping m = canon.Map("coaches", PhraseKind::kVerb, false);
+  CHECK(m.key == "P286");
+  CHECK(m.inverse);
+  // "chair" is the verb WordNet derives from "chairperson".
+  m = canon.Map("chairs", PhraseKind::kVerb, false);
+  CHECK(m.key == "P488");
+  CHECK(m.inverse);
+  // The passive reads forwards.
+  m = canon.Map("is chaired by", PhraseKind::kPassive, false);
+  CHECK(m.key == "P488");
+  CHECK_FALSE(m.inverse);
+  // "broadcast by" (no -ed participle): "broadcaster" is the agent.
+  m = canon.Map("originally broadcast by", PhraseKind::kVerb, false);
+  CHECK(m.key == "P449");
+  CHECK_FALSE(m.inverse);
+  // The active of a stative template: "[X] is signed to __".
+  m = canon.Map("signed", PhraseKind::kVerb, false);
+  CHECK(m.key == "P264");
+  CHECK(m.inverse);
+  // ... never above a passive "by" template: "[X] was established by __"
+  // wins over "[X] was established in __".
+  m = canon.Map("established", PhraseKind::kVerb, false);
+  CHECK(m.key == "P112");
+  CHECK(m.inverse);
+}
+
+TEST_CASE("Canonical: role nouns and their converses keep direction",
+          "[atoms][canonical][direction]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "S is a child of V" is V's child S.
+  Mapping m = canon.Map("child of", PhraseKind::kVerb, false);
+  CHECK(m.key == "P40");
+  CHECK(m.inverse);
+  // A template's noun reads forwards: "[X] is a citizen of __".
+  m = canon.Map("citizen of", PhraseKind::kVerb, false);
+  CHECK(m.key == "P27");
+  CHECK_FALSE(m.inverse);
+  // WordNet: "mother" is a "parent", the antonym of "child".
+  m = canon.Map("mother", PhraseKind::kNoun, false);
+  CHECK(m.key == "P40");
+  CHECK(m.inverse);
+  CHECK(m.evidence.find("converse") != std::string::npos);
+  // "employee" is the antonym of "employer".
+  m = canon.Map("employee", PhraseKind::kNoun, false);
+  CHECK(m.key == "P108");
+  CHECK(m.inverse);
+  m = canon.Map("employee of", PhraseKind::kVerb, false);
+  CHECK(m.key == "P108");
+  CHECK_FALSE(m.inverse);
+}
+
+TEST_CASE("Canonical: direction through the parser",
+          "[atoms][canonical][direction]") {
+  auto parser = Parser::Create(Lexicon::Builtin());
+  REQUIRE(parser.ok());
+  auto atom = [&](const char* s) {
+    auto f = parser->ParseSentence(s);
+    REQUIRE(f.ok());
+    return f->subject + " | " + f->relation + " | " + f->value;
+  };
+  CHECK(atom("Greta is the mother of Olaf.") == "Greta | P40 | Olaf");
+  CHECK(atom("Olaf is a son of Greta.") == "Greta | P40 | Olaf");
+  CHECK(atom("Vera coaches Falcon United.") == "Falcon United | P286 | Vera");
+  CHECK(atom("Vera chairs Globex.") == "Globex | P488 | Vera");
+  CHECK(atom("Globex was set up by Vera.") == "Globex | P112 | Vera");
+}
+
+TEST_CASE("Canonical: single cue words name alternatives, never the key",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  Mapping m = canon.Map("heads", PhraseKind::kVerb, false);
+  CHECK(m.mapping != "lexicon");
+  auto has = [&m](const char* id) {
+    for (const std::string& a : m.alternatives) {
+      if (a == id) return true;
+    }
+    return false;
+  };
+  CHECK(has("P488"));
+  CHECK(has("P169"));
+  CHECK(has("P1037"));
+  // The mapped relation comes first.
+  m = canon.Map("chairs", PhraseKind::kVerb, false);
+  REQUIRE_FALSE(m.alternatives.empty());
+  CHECK(m.alternatives.front() == "P488");
 }
 
 }  // namespace
