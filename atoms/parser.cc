@@ -508,7 +508,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                               clause->relation_capitalised);
   // Types of subject and value choose among relations the phrase alone
   // cannot tell apart (atoms/internal/relation_types.h).
-  if (internal::TypedChoice t; impl_->types->Refine(*clause, m, &t)) {
+  if (internal::TypedChoice t; impl_->types->Refine(*clause, m, text, &t)) {
     m.evidence += (m.evidence.empty() ? "" : "; ") + t.evidence;
     m.key = t.key;
     m.mapping = "lexicon";

@@ -217,14 +217,25 @@ NounClass RelationTypes::Classify(std::string_view phrase, bool value) const {
     // A common noun head names the class even capitalised ("Golden Gate
     // Bridge"); a proper noun head does not ("Upper Austria" is not
     // Austria). WordNet writes proper nouns capitalised.
-    if (!lemma.empty() && (!Capitalised(head_orig) || cap)) {
+    // A plural head names a group, not its members ("the Foo Fighters" is a
+    // band, not fighters).
+    const bool plural_name = cap && !lemma.empty() && lemma != words[end - 1];
+    if (!lemma.empty() && !plural_name && (!Capitalised(head_orig) || cap)) {
       const std::uint32_t first = wf_.FirstSynset(lemma, Pos::kNoun);
       bool proper_head = false;
       for (const std::string& w :
            wf_.SynsetLemmas(first, Pos::kNoun, /*as_written=*/true)) {
         if (Lower(w) == lemma) proper_head = Capitalised(w);
       }
-      if (!proper_head && take(lemma, cap, true)) return c;
+      // Nothing is named "X Person": a name ending in a person noun is a
+      // name ("React Native", "Sex Pistols"), not one of them.
+      bool person_head = false;
+      if (!proper_head && cap && person_ != 0) {
+        NounClass first;
+        first.senses = {wf_.FirstSynset(lemma, Pos::kNoun)};
+        person_head = Distance(first, {person_}, false) < kUnknown;
+      }
+      if (!proper_head && !person_head && take(lemma, cap, true)) return c;
     }
   }
   c = NounClass();
@@ -320,15 +331,11 @@ std::vector<const RelationTypes::Kinds*> RelationTypes::CueCandidates(
   return out;
 }
 
-const RelationTypes::Kinds* RelationTypes::Choose(
+RelationTypes::Pick RelationTypes::Choose(
     const std::vector<const Kinds*>& candidates, const NounClass& subject,
-    const NounClass& value, bool subject_must_fit, const std::string& gloss,
-    int* dist, std::string* why) const {
-  struct Scored {
-    const Kinds* k;
-    int dv, ds;
-  };
-  std::vector<Scored> fits;
+    const NounClass& value, bool subject_must_fit,
+    const std::unordered_set<std::string>* head_words) const {
+  std::vector<Pick> fits;
   auto score = [&](const NounClass& v) {
     for (const Kinds* k : candidates) {
       const int dv = Distance(v, k->value, true);
@@ -336,7 +343,23 @@ const RelationTypes::Kinds* RelationTypes::Choose(
       const int ds = Distance(subject, k->subject, true);
       if (ds == kNoFit) continue;
       if (subject_must_fit && ds >= kUnknown) continue;
-      fits.push_back({k, dv, ds});
+      Pick p;
+      p.k = k;
+      p.dv = dv;
+      p.ds = ds;
+      // The head noun's own words (its lemma, definition and derived
+      // verbs: "native: a person born in ...", "speaker" -> speak) naming
+      // one of the relation's cues.
+      if (head_words != nullptr) {
+        for (const std::string& w : *head_words) {
+          if (k->cue_words.count(w) > 0) {
+            p.affinity = 1;
+            p.cue = w;
+            break;
+          }
+        }
+      }
+      fits.push_back(p);
     }
   };
   if (value.proper && value.senses.size() > 1) {
@@ -351,54 +374,18 @@ const RelationTypes::Kinds* RelationTypes::Choose(
   } else {
     score(value);
   }
-  if (fits.empty()) return nullptr;
-  // Nearest value first; then a subject that fits over one WordNet cannot
-  // place; then the nearer subject.
-  auto rank = [](const Scored& s) {
-    return std::make_tuple(s.dv, s.ds >= kUnknown ? 1 : 0, s.ds);
-  };
-  std::stable_sort(
-      fits.begin(), fits.end(),
-      [&](const Scored& a, const Scored& b) { return rank(a) < rank(b); });
-  std::size_t tied = 1;
-  while (tied < fits.size() && rank(fits[tied]) == rank(fits[0])) ++tied;
-  if (tied == 1) {
-    *dist = fits[0].dv;
-    return fits[0].k;
+  Pick best;
+  if (fits.empty()) return best;
+  std::stable_sort(fits.begin(), fits.end(), [](const Pick& a, const Pick& b) {
+    return a.Rank() < b.Rank();
+  });
+  best = fits[0];
+  for (std::size_t i = 1; i < fits.size() && fits[i].Rank() == best.Rank();
+       ++i) {
+    best.tie += (best.tie.empty() ? "" : " ") + fits[i].k->key;
   }
-  // A tie is broken only by the head noun's own definition naming one
-  // relation's cue ("native: a person born in a particular place" -> P19).
-  const Kinds* by_gloss = nullptr;
-  int named = 0;
-  if (!gloss.empty()) {
-    std::unordered_set<std::string> gloss_words;
-    std::string w;
-    for (char ch : gloss + " ") {
-      if (std::isalpha(static_cast<unsigned char>(ch))) {
-        w += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      } else if (!w.empty()) {
-        gloss_words.insert(w);
-        w.clear();
-      }
-    }
-    for (std::size_t i = 0; i < tied; ++i) {
-      for (const std::string& cue : fits[i].k->cue_words) {
-        if (cue.size() > 3 && !FunctionWord(cue) && gloss_words.count(cue)) {
-          by_gloss = fits[i].k;
-          ++named;
-          break;
-        }
-      }
-    }
-  }
-  if (named == 1) {
-    *why = "definition names a cue of " + by_gloss->key;
-    *dist = fits[0].dv;
-    return by_gloss;
-  }
-  *why = "types tie between";
-  for (std::size_t i = 0; i < tied; ++i) *why += " " + fits[i].k->key;
-  return nullptr;
+  if (!best.tie.empty()) best.tie = best.k->key + " " + best.tie;
+  return best;
 }
 
 std::string RelationTypes::Derived(
@@ -429,6 +416,38 @@ std::string RelationTypes::Derived(
   return "";
 }
 
+std::unordered_set<std::string> RelationTypes::HeadWords(
+    const NounClass& head) const {
+  std::unordered_set<std::string> out;
+  if (!head.known()) return out;
+  auto add = [&](const std::string& text) {
+    std::string w;
+    for (char ch : text + " ") {
+      if (std::isalpha(static_cast<unsigned char>(ch))) {
+        w += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        continue;
+      }
+      if (w.size() > 3 && !FunctionWord(w)) {
+        out.insert(w);
+        const std::string verb = wf_.Lemma(w, Pos::kVerb);
+        if (!verb.empty()) out.insert(verb);
+      }
+      w.clear();
+    }
+  };
+  add(head.lemma);
+  const std::uint32_t first = head.senses.front();
+  // Only the definition proper, not its quoted examples.
+  std::string gloss = wf_.Gloss(first, Pos::kNoun);
+  gloss = gloss.substr(0, gloss.find(';'));
+  add(gloss);
+  for (const auto& [pos, target] : wf_.Pointers(first, Pos::kNoun, "+")) {
+    if (pos != Pos::kVerb) continue;
+    for (const std::string& l : wf_.SynsetLemmas(target, pos)) add(l);
+  }
+  return out;
+}
+
 namespace {
 
 // Grammar shapes that read "S is a <modifier> <head>" or "S is a <head>
@@ -442,61 +461,118 @@ std::string Steps(int d) {
   return std::to_string(d) + (d == 1 ? " step" : " steps");
 }
 
+// The word before the last `head` in `sentence` ("a Russian speaker").
+std::string WordBefore(std::string_view sentence, const std::string& head) {
+  std::vector<std::string> words;
+  std::string w;
+  for (char ch : std::string(sentence) + " ") {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' ||
+        ch == '\'') {
+      w += ch;
+    } else if (!w.empty()) {
+      words.push_back(std::move(w));
+      w.clear();
+    }
+  }
+  for (std::size_t i = words.size(); i-- > 1;) {
+    if (Lower(words[i]) == head) return words[i - 1];
+  }
+  return "";
+}
+
 }  // namespace
 
 bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
-                           TypedChoice* out) const {
+                           std::string_view sentence, TypedChoice* out) const {
   if (!wf_.loaded() || relations_.empty() || m.inverse) return false;
   const bool strong = m.mapping == "lexicon" && m.score >= kStrongMapping;
   const NounClass subject = Classify(clause.subject);
-  std::vector<const Kinds*> all;
+  // "S is a N" names a class; relations whose values are individuals
+  // (a spouse, a founder: person or organisation) are no reading of it.
+  std::vector<const Kinds*> classes;
   for (const Kinds& k : relations_) {
-    if (!k.value.empty()) all.push_back(&k);
+    if (k.value.empty()) continue;
+    bool individuals = false;
+    for (std::uint32_t v : k.value) {
+      individuals = individuals || v == person_ || v == organization_;
+    }
+    if (!individuals) classes.push_back(&k);
   }
-  std::string why;
-  int dist = 0;
 
   // The relation whose subject kinds fit the head noun (what S is) and
-  // whose value kinds fit the modifier.
-  auto modifier_form = [&](const std::string& head,
-                           const std::string& modifier) -> bool {
+  // whose value kinds fit the modifier: an adjective is read as its noun
+  // ("Danish" -> Denmark) and as itself ("Russian" the language).
+  auto modifier_form = [&](const std::string& head, const std::string& modifier,
+                           const std::string& adjective) -> bool {
     const NounClass h = Classify(head);
     if (!h.known()) return false;
-    std::string value = Trim(modifier);
-    NounClass v;
-    // An adjective names its noun through WordNet's pertainym pointer
-    // ("Danish" -> Denmark); the grammar may have done so already.
-    if (Words(value).size() == 1 && wf_.Is(Lower(value), Pos::kAdj) &&
-        !wf_.Is(Lower(value), Pos::kNoun)) {
-      const std::string noun = wf_.Pertainym(Lower(value));
-      if (noun.empty()) return false;
-      value = noun;
+    std::vector<std::string> values;
+    const std::string mod = Trim(modifier);
+    const std::vector<std::string> mod_words = Words(mod);
+    if (mod_words.size() == 1 && wf_.Is(Lower(mod), Pos::kAdj) &&
+        !wf_.Is(Lower(mod), Pos::kNoun)) {
+      const std::string noun = wf_.Pertainym(Lower(mod));
+      if (!noun.empty()) values.push_back(noun);
+    } else {
+      values.push_back(mod);
     }
-    v = Classify(value, true);
-    std::vector<const Kinds*> cands;
-    for (const Kinds* k : all) {
-      if (!k->subject.empty()) cands.push_back(k);
+    if (mod_words.size() > 1) {
+      // "American television": a capitalised adjective among the words.
+      for (const std::string& w : mod_words) {
+        if (!Capitalised(w) || !wf_.Is(Lower(w), Pos::kAdj)) continue;
+        const std::string noun = wf_.Pertainym(Lower(w));
+        if (!noun.empty()) values.push_back(noun);
+      }
     }
-    const std::string gloss = wf_.Gloss(h.senses.front(), Pos::kNoun);
-    const Kinds* k = Choose(cands, h, v, true, gloss, &dist, &why);
-    if (k == nullptr) return false;
-    out->key = k->key;
-    out->value = value;
-    out->evidence = "types: a '" + h.lemma + "' is a subject of " + k->key +
-                    " and '" + value + "' its value (" + Steps(dist) + ")" +
-                    (why.empty() ? "" : "; " + why);
+    std::vector<const Kinds*> cands, class_cands;
+    for (const Kinds& k : relations_) {
+      if (k.subject.empty() || k.value.empty()) continue;
+      cands.push_back(&k);
+      if (std::find(classes.begin(), classes.end(), &k) != classes.end()) {
+        class_cands.push_back(&k);
+      }
+    }
+    const std::unordered_set<std::string> head_words = HeadWords(h);
+    Pick best;
+    std::string best_value;
+    bool tie = false;
+    // The adjective as itself names a class ("Russian" the language),
+    // never an individual (not "an African" as someone's spouse).
+    const std::size_t nouns = values.size();
+    if (!adjective.empty()) values.push_back(adjective);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const std::string& v = values[i];
+      Pick p = Choose(i < nouns ? cands : class_cands, h, Classify(v, true),
+                      true, &head_words);
+      if (p.k == nullptr) continue;
+      if (best.k == nullptr || p.Rank() < best.Rank()) {
+        best = p;
+        best_value = v;
+        tie = !p.tie.empty();
+      } else if (p.Rank() == best.Rank() && p.k != best.k) {
+        tie = true;
+      }
+    }
+    if (best.k == nullptr || tie) return false;
+    out->key = best.k->key;
+    out->value = best_value;
+    out->evidence =
+        "types: a '" + h.lemma + "' is a subject of " + best.k->key + " and '" +
+        best_value + "' its value (" + Steps(best.dv) + ")" +
+        (best.affinity ? "; '" + h.lemma + "' names its cue '" + best.cue + "'"
+                       : "");
     return true;
   };
 
   // "S is a N": the relation whose value kinds N fits nearest.
   auto is_a = [&](const NounClass& n, const std::string& text) -> bool {
-    const Kinds* k = Choose(all, subject, n, false, "", &dist, &why);
-    if (k == nullptr) return false;
-    const std::string derived = Derived(n, k->value);
-    out->key = k->key;
+    const Pick p = Choose(classes, subject, n, false, nullptr);
+    if (p.k == nullptr || !p.tie.empty()) return false;
+    const std::string derived = Derived(n, p.k->value);
+    out->key = p.k->key;
     out->value = derived.empty() ? text : derived;
-    out->evidence = "types: '" + n.lemma + "' is a value of " + k->key + " (" +
-                    Steps(dist) + ")" +
+    out->evidence = "types: '" + n.lemma + "' is a value of " + p.k->key +
+                    " (" + Steps(p.dv) + ")" +
                     (derived.empty() ? ""
                                      : "; WordNet derivation '" + n.lemma +
                                            "' -> '" + derived + "'");
@@ -538,7 +614,7 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       NounClass first = h;
       first.senses.resize(1);
       bool usual = false;
-      for (const Kinds* k : all) {
+      for (const Kinds* k : classes) {
         const int d = Distance(first, k->value, false);
         if (d < kUnknown && Distance(subject, k->subject, true) != kNoFit) {
           usual = true;
@@ -547,7 +623,7 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       }
       if (usual && is_a(h, head_value)) return true;
     }
-    return modifier_form(head, modifier);
+    return modifier_form(head, modifier, "");
   }
 
   if (ModifierShape(clause.shape)) {
@@ -561,31 +637,38 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
         return false;
       }
     }
-    return modifier_form(head, clause.value);
+    const std::string adjective = clause.shape == "S is a V(adj) R"
+                                      ? WordBefore(sentence, head)
+                                      : std::string();
+    return modifier_form(head, clause.value, adjective);
   }
 
-  // A phrase whose content words are cues of several relations.
+  // A phrase whose content words are cues of several relations ("lies in",
+  // "comes from", "plays"). Only such a phrase is decided by type; one the
+  // canonicaliser keyed as a phrase of its own ("Prime Minister") names
+  // one relation at most.
   std::vector<const Kinds*> cands = CueCandidates(clause.relation);
   const Kinds* mapped = strong ? ByKey(m.key) : nullptr;
   if (mapped != nullptr &&
       std::find(cands.begin(), cands.end(), mapped) == cands.end()) {
     return false;  // the phrase names more than the shared cues
   }
-  // Only a phrase several relations share is decided by type; one the
-  // canonicaliser keyed as a phrase on purpose ("Prime Minister") stays.
-  if (cands.size() < 2 || (!strong && m.mapping != "weak")) return false;
+  if (cands.size() < 2 ||
+      (!strong && m.mapping != "weak" && m.mapping != "phrase")) {
+    return false;
+  }
   const NounClass value = Classify(clause.value, true);
-  const Kinds* k = Choose(cands, subject, value, false, "", &dist, &why);
-  if (k == nullptr || (mapped != nullptr && k == mapped)) return false;
+  const Pick p = Choose(cands, subject, value, false, nullptr);
+  if (p.k == nullptr || !p.tie.empty() || p.k == mapped) return false;
   if (mapped != nullptr) {
     // Switch a strong mapping only when the types are strictly nearer.
     const int md = Distance(value, mapped->value, true);
-    if (md != kNoFit && md <= dist) return false;
+    if (md != kNoFit && md <= p.dv) return false;
   }
-  out->key = k->key;
+  out->key = p.k->key;
   out->value = clause.value;
-  out->evidence = "types: '" + clause.value + "' is a value of " + k->key +
-                  " (" + Steps(dist) + ") among the relations cued by '" +
+  out->evidence = "types: '" + clause.value + "' is a value of " + p.k->key +
+                  " (" + Steps(p.dv) + ") among the relations cued by '" +
                   clause.relation + "'";
   return true;
 }
@@ -606,16 +689,14 @@ bool RelationTypes::RefineTemplate(const std::string& relation,
   const NounClass v = Classify(value, true);
   if (!v.known()) return false;
   const NounClass s = Classify(subject);
-  int dist = 0;
-  std::string why;
-  const Kinds* k = Choose(cands, s, v, false, "", &dist, &why);
-  if (k == nullptr || k == mapped) return false;
+  const Pick p = Choose(cands, s, v, false, nullptr);
+  if (p.k == nullptr || !p.tie.empty() || p.k == mapped) return false;
   const int md = Distance(v, mapped->value, true);
-  if (md != kNoFit && md <= dist) return false;
-  out->key = k->key;
+  if (md != kNoFit && md <= p.dv) return false;
+  out->key = p.k->key;
   out->value = value;
-  out->evidence = "types: '" + value + "' is a value of " + k->key + " (" +
-                  Steps(dist) + "), nearer than " + relation +
+  out->evidence = "types: '" + value + "' is a value of " + p.k->key + " (" +
+                  Steps(p.dv) + "), nearer than " + relation +
                   "; the template's words are cues of both";
   return true;
 }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -70,7 +71,10 @@ class RelationTypes {
   //   noun and whose value kinds fit the modifier;
   // - a phrase whose content words are cues of several relations ("lies
   //   in", "comes from"): the candidate whose kinds fit strictly nearest.
-  bool Refine(const Clause& clause, const Mapping& m, TypedChoice* out) const;
+  // `sentence` is the statement's text (the grammar may have replaced an
+  // adjective by its noun: "a Russian speaker" -> Russia).
+  bool Refine(const Clause& clause, const Mapping& m, std::string_view sentence,
+              TypedChoice* out) const;
 
   // For a lexicon template's match: true and *out when the template's words
   // are cues shared by several relations ("[X] lies in __") and the types
@@ -96,13 +100,27 @@ class RelationTypes {
                bool person_or_org_named) const;
   // Relations whose cue phrases cover every content word of `phrase`.
   std::vector<const Kinds*> CueCandidates(std::string_view phrase) const;
-  // The best of `candidates` for (subject, value); nullptr on a tie (which
-  // `gloss`, a head noun's definition, may break) or when none fits.
-  // *dist receives its value distance, *why a tie's parties.
-  const Kinds* Choose(const std::vector<const Kinds*>& candidates,
-                      const NounClass& subject, const NounClass& value,
-                      bool subject_must_fit, const std::string& gloss,
-                      int* dist, std::string* why) const;
+  // A candidate's fit. Rank: a head noun naming one of its cues first,
+  // then the nearest value, a subject that fits over one WordNet cannot
+  // place, the nearer subject.
+  struct Pick {
+    const Kinds* k = nullptr;
+    int affinity = 0;  // 1: the head noun's words name a cue
+    int dv = kNoFit, ds = kNoFit;
+    std::string cue;  // the cue the head named
+    std::string tie;  // non-empty: these relations rank alike
+    std::tuple<int, int, int, int> Rank() const {
+      return {-affinity, dv, ds >= kUnknown ? 1 : 0, ds};
+    }
+  };
+  // The best of `candidates` for (subject, value); k == nullptr when none
+  // fits. `head_words`: a head noun's words for affinity (may be null).
+  Pick Choose(const std::vector<const Kinds*>& candidates,
+              const NounClass& subject, const NounClass& value,
+              bool subject_must_fit,
+              const std::unordered_set<std::string>* head_words) const;
+  // A head noun's lemma, definition words and derived verbs, lower case.
+  std::unordered_set<std::string> HeadWords(const NounClass& head) const;
   const Kinds* ByKey(std::string_view key) const;
   // A noun related to `c`'s senses by WordNet's derivation pointer that
   // fits `kinds` ("Buddhist" -> "Buddhism"), as written; "" when none.

@@ -615,8 +615,8 @@ OCCUPATION = ["worker", "professional", "scientist", "engineer",
 WORK = ["creation#2", "written communication", "musical composition",
         "show", "publication"]
 KINDS = {
-    # Anything with a place: a physical object, an organisation, an event.
-    "P17": dict(subject=["object", "organization", "event"], value=COUNTRY),
+    # Anything with a place: a physical object or an organisation.
+    "P17": dict(subject=["object", "organization"], value=COUNTRY),
     "P19": dict(subject=PERSON, value=PLACE),
     "P20": dict(subject=PERSON, value=PLACE),
     "P26": dict(subject=PERSON, value=PERSON),
@@ -631,7 +631,7 @@ KINDS = {
     "P112": dict(subject=ORG, value=PERSON + ORG),
     "P127": dict(value=PERSON + ORG),
     # Q56061 administrative territorial entity; P276 adds buildings.
-    "P131": dict(subject=["object", "organization", "event"],
+    "P131": dict(subject=["object", "organization"],
                  value=["administrative district", "municipality",
                         "geographical area"]),
     "P136": dict(value=["genre", "music genre", "literary genre"]),
