@@ -488,6 +488,7 @@ void Canonicalizer::Lookup(const Try& t, const std::string& sig, double factor,
       // "S coaches O" is O's coach: the agent verb reads it, not the noun.
       if (c.role && agents != nullptr && t.agent == 1) continue;
       if (t.agent == 3) continue;  // only the stative actives
+      if (t.verb_only && c.role) continue;
       if (converse && !c.role) continue;
       const bool inverse =
           (t.inverse != (t.role_inverts && c.role)) != converse;
@@ -691,6 +692,20 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
       tries.push_back({Signature(tail, PhraseKind::kNoun), 0.9, false,
                        "type noun of ", true});
     }
+  }
+  // "breathed his last in V": a verb phrase the lexicon knows ("[X]
+  // breathed his last" cue), with the preposition that leads to the
+  // value. Templates and cues only: "child of" is not "child".
+  if (kind != PhraseKind::kNoun && words.size() >= 3 &&
+      Preposition(words.back()) && words.back() != "by" &&
+      !Preposition(words[words.size() - 2])) {
+    std::string stem;
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+      stem += (i ? " " : "") + words[i];
+    }
+    Try t{stem, 0.95, false, "without its preposition "};
+    t.verb_only = true;
+    tries.push_back(t);
   }
   // Relation ids by best score, for alternatives.
   std::vector<std::pair<std::string, double>> seen;

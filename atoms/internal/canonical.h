@@ -102,6 +102,7 @@ class Canonicalizer {
     // Agent verbs: 1 active ("S chairs O"), 2 passive ("by"), 3 the active
     // of a stative template ("S signed O" of "[X] is signed to __").
     int agent = 0;
+    bool verb_only = false;  // templates and cues only, no role nouns
   };
   // Candidates of one signature under a try, appended to *out. `converse`:
   // the signature names the converse role ("parent" for "child"), so only

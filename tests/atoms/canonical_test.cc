@@ -252,6 +252,30 @@ TEST_CASE("Canonical: direction through the parser",
   CHECK(atom("Globex was set up by Vera.") == "Globex | P112 | Vera");
 }
 
+TEST_CASE("Canonical: a lexicon phrasing with the value's preposition",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // The cue "breathed his last" plus the preposition before the value.
+  Mapping m = canon.Map("breathed his last in", PhraseKind::kVerb, false);
+  CHECK(m.key == "P20");
+  CHECK_FALSE(m.inverse);
+  // A role noun is not read without its "of": "child of" stays inverse.
+  m = canon.Map("child of", PhraseKind::kVerb, false);
+  CHECK(m.inverse);
+}
+
+TEST_CASE("Canonical: a capitalised title is keyed as written",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "The Premier of Nova Scotia is V" names an office, even when the
+  // lexicon knows the word as a role ("premier" is a P6 alias).
+  Mapping m = canon.Map("premier", PhraseKind::kNoun, /*capitalised=*/true);
+  CHECK(m.mapping == "phrase");
+  m = canon.Map("prime minister", PhraseKind::kNoun, /*capitalised=*/true);
+  CHECK(m.mapping == "phrase");
+  CHECK(m.key == "prime minister");
+}
+
 TEST_CASE("Canonical: single cue words name alternatives, never the key",
           "[atoms][canonical]") {
   const Canonicalizer canon(Lexicon::Builtin());
