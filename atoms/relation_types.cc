@@ -648,6 +648,16 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   // canonicaliser keyed as a phrase of its own ("Prime Minister") names
   // one relation at most.
   std::vector<const Kinds*> cands = CueCandidates(clause.relation);
+  if (!strong) {
+    // The canonicaliser's own candidates for a phrase it could not key.
+    for (const std::string& id : m.alternatives) {
+      const Kinds* k = ByKey(id);
+      if (k != nullptr &&
+          std::find(cands.begin(), cands.end(), k) == cands.end()) {
+        cands.push_back(k);
+      }
+    }
+  }
   const Kinds* mapped = strong ? ByKey(m.key) : nullptr;
   if (mapped != nullptr &&
       std::find(cands.begin(), cands.end(), mapped) == cands.end()) {
