@@ -206,10 +206,12 @@ void Canonicalizer::Insert(std::vector<Candidate>* list_ptr,
   std::vector<Candidate>& list = *list_ptr;
   for (Candidate& c : list) {
     if (c.id != id) continue;
+    // A phrasing that is also verb evidence ("lives in": an id and a
+    // template) is not a role noun only.
+    c.role = c.role && role;
     if (score > c.score) {
       c.score = score;
       c.source = source;
-      c.role = role;
     }
     return;
   }
@@ -349,24 +351,39 @@ void Canonicalizer::AddAgentVerbs(const std::string& noun_sig,
   }
 }
 
+namespace {
+
+// A name or alias names the value's role when it is a noun phrase
+// ("child", "head coach"), not a verb phrase ("lives in", "founded by").
+bool RoleNoun(const std::string& noun_sig) {
+  const std::vector<std::string> w = Split(noun_sig);
+  if (w.empty()) return false;
+  for (const std::string& x : w) {
+    if (Preposition(x)) return false;
+  }
+  return WordForms::Get().Is(w.back(), Pos::kNoun);
+}
+
+}  // namespace
+
 Canonicalizer::Canonicalizer(const Lexicon& lexicon) {
   for (const RelationDef& def : lexicon.relations()) {
     const RelationDef* target = lexicon.Find(def.id);
     const std::string& id = target->id;
     for (PhraseKind kind : {PhraseKind::kNoun, PhraseKind::kVerb}) {
       Add(Signature(def.name, kind), id, 1.0, "name '" + def.name + "'", true,
-          true);
+          RoleNoun(Signature(def.name, PhraseKind::kNoun)));
       std::string id_words = def.id;
       for (char& c : id_words) {
         if (c == '_') c = ' ';
       }
       if (id_words != def.id) {
         Add(Signature(id_words, kind), id, 1.0, "id '" + def.id + "'", true,
-            true);
+            RoleNoun(Signature(id_words, PhraseKind::kNoun)));
       }
       for (const std::string& alias : def.aliases) {
         Add(Signature(alias, kind), id, 0.95, "alias '" + alias + "'", true,
-            true);
+            RoleNoun(Signature(alias, PhraseKind::kNoun)));
       }
     }
     AddAgentVerbs(Signature(def.name, PhraseKind::kNoun), id, 1.0, def.name);
@@ -560,8 +577,14 @@ void Canonicalizer::Widen(const Try& t, std::vector<Found>* out) const {
         // "employee" -> "employer"): WordNet's antonym of the noun or of a
         // hypernym ("mother" is a "parent").
         if (pos != Pos::kNoun || !head) continue;
+        // Two levels up: "dad" is a "father", a "parent".
         std::vector<std::pair<std::uint32_t, double>> from = {{s, 1.0}};
-        for (std::uint32_t h : up) from.push_back({h, 0.98});
+        for (std::uint32_t h : up) {
+          from.push_back({h, 0.98});
+          for (const auto& [hp2, h2] : wf.Pointers(h, Pos::kNoun, "@")) {
+            if (hp2 == Pos::kNoun) from.push_back({h2, 0.96});
+          }
+        }
         for (const auto& [x, step] : from) {
           for (const auto& [ap, a] : wf.Pointers(x, Pos::kNoun, "!")) {
             if (ap != Pos::kNoun) continue;
@@ -706,6 +729,23 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
     Try t{stem, 0.95, false, "without its preposition "};
     t.verb_only = true;
     tries.push_back(t);
+  }
+  // The preposition before a place varies ("studied in" / "[X] studied
+  // at __", "lives at" / "lives in"): the other locative ones, a little
+  // weaker.
+  if (kind != PhraseKind::kNoun && words.size() >= 2 &&
+      In(words.back(), {"in", "at", "on"})) {
+    std::string stem;
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+      stem += (i ? " " : "") + words[i];
+    }
+    for (const char* p : {"in", "at", "on"}) {
+      if (words.back() == p) continue;
+      Try t{stem + " " + p, 0.9, false,
+            std::string("'") + p + "' for '" + words.back() + "' "};
+      t.verb_only = true;
+      tries.push_back(t);
+    }
   }
   // Relation ids by best score, for alternatives.
   std::vector<std::pair<std::string, double>> seen;

@@ -264,6 +264,28 @@ TEST_CASE("Canonical: a lexicon phrasing with the value's preposition",
   CHECK(m.inverse);
 }
 
+TEST_CASE("Canonical: the locative preposition before a place may vary",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "[X] studied at __", "[X] lives in __" (also the relation's id).
+  Mapping m = canon.Map("studied in", PhraseKind::kVerb, false);
+  CHECK(m.key == "P69");
+  CHECK(m.score < 1.0);
+  m = canon.Map("lives at", PhraseKind::kVerb, false);
+  CHECK(m.key == "lives_in");
+  // Only in/at/on: "lives with" is someone else.
+  m = canon.Map("lives with", PhraseKind::kVerb, false);
+  CHECK(m.key != "lives_in");
+}
+
+TEST_CASE("Canonical: a converse two hypernyms up", "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "dad" is a "father", a "parent": the antonym of "child".
+  Mapping m = canon.Map("dad", PhraseKind::kNoun, false);
+  CHECK(m.key == "P40");
+  CHECK(m.inverse);
+}
+
 TEST_CASE("Canonical: a capitalised title is keyed as written",
           "[atoms][canonical]") {
   const Canonicalizer canon(Lexicon::Builtin());
