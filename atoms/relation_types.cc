@@ -350,11 +350,22 @@ RelationTypes::Pick RelationTypes::Choose(
       // The head noun's own words (its lemma, definition and derived
       // verbs: "native: a person born in ...", "speaker" -> speak) naming
       // one of the relation's cues.
+      // A cue counts whole: all its content words ("place of death"
+      // needs "death", not just "place").
       if (head_words != nullptr) {
-        for (const std::string& w : *head_words) {
-          if (k->cue_words.count(w) > 0) {
+        for (const std::vector<std::string>& cue : k->cues) {
+          bool all = true, any = false;
+          for (const std::string& w : cue) {
+            if (FunctionWord(w)) continue;
+            any = true;
+            if (w.size() <= 3 || head_words->count(w) == 0) {
+              all = false;
+              break;
+            }
+          }
+          if (all && any) {
             p.affinity = 1;
-            p.cue = w;
+            p.cue = Join(cue, 0, cue.size());
             break;
           }
         }
@@ -579,6 +590,21 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     return true;
   };
 
+  // Whether a noun's usual (first) sense is a proper subkind of a value
+  // kind ("physicist" under scientist; "country" is the kind itself).
+  auto usual = [&](const NounClass& h, int min_steps) {
+    NounClass first = h;
+    first.senses.resize(1);
+    for (const Kinds* k : classes) {
+      const int d = Distance(first, k->value, false);
+      if (d >= min_steps && d < kUnknown &&
+          Distance(subject, k->subject, true) != kNoFit) {
+        return true;
+      }
+    }
+    return false;
+  };
+
   if (clause.relation == "is a" && !strong) {
     const std::string text = StripArticle(Trim(clause.value));
     const std::vector<std::string> words = Words(text);
@@ -611,17 +637,14 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       // quarterback", "a German physicist"): the head alone is the value.
       // A lower-case one is part of the title ("a staff engineer").
       const std::string head_value = Capitalised(words.front()) ? head : text;
-      NounClass first = h;
-      first.senses.resize(1);
-      bool usual = false;
-      for (const Kinds* k : classes) {
-        const int d = Distance(first, k->value, false);
-        if (d < kUnknown && Distance(subject, k->subject, true) != kNoFit) {
-          usual = true;
-          break;
-        }
+      // A lower-case title names S's value whole; a capitalised modifier
+      // yields to a head that is a proper subkind of a value (a physicist,
+      // not a country: "an African country" is about Africa).
+      // Either way the head's usual sense must be one ("an ice hockey
+      // player" is no musician).
+      if (usual(h, Capitalised(words.front()) ? 1 : 0) && is_a(h, head_value)) {
+        return true;
       }
-      if (usual && is_a(h, head_value)) return true;
     }
     return modifier_form(head, modifier, "");
   }
@@ -640,6 +663,14 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     const std::string adjective = clause.shape == "S is a V(adj) R"
                                       ? WordBefore(sentence, head)
                                       : std::string();
+    // "an Austrian physicist": a head that is itself a value for S ("S is
+    // a physicist") is the statement; the nationality is a fact apart.
+    if (clause.shape == "S is a V(adj) R" || clause.shape == "S is a V R") {
+      NounClass h;
+      h.lemma = wf_.Lemma(Lower(head), Pos::kNoun);
+      if (!h.lemma.empty()) h.senses = wf_.Senses(h.lemma, Pos::kNoun);
+      if (h.known() && usual(h, 1) && is_a(h, head)) return true;
+    }
     return modifier_form(head, clause.value, adjective);
   }
 

@@ -606,10 +606,10 @@ COUNTRY = ["country", "country#2"]
 PLACE = ["location"]
 LANGUAGE = ["language"]
 # Occupation (Q12737077, P106's value type): WordNet files occupations as
-# kinds of person under these classes; "religious person" or "native" are
-# not occupations.
+# kinds of person under these classes; "religious person", "native" or a
+# "speaker" (a communicator, like a talker) are not occupations.
 OCCUPATION = ["worker", "professional", "scientist", "engineer",
-              "businessperson", "creator#2", "communicator", "performer",
+              "businessperson", "creator#2", "writer", "performer",
               "athlete", "leader", "expert", "serviceman", "adventurer",
               "intellectual"]
 WORK = ["creation#2", "written communication", "musical composition",

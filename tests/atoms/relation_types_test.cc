@@ -78,6 +78,14 @@ TEST_CASE("RelationTypes: modifier forms by head noun and modifier",
   CHECK_TYPED("Mali is an African country.", "P30", "Africa");
   CHECK_TYPED("The Atomium is a Belgian landmark.", "P17", "Belgium");
   CHECK_TYPED("Paul Vermeer is a water polo player.", "P641", "water polo");
+  // The head noun's own words name the relation among those the types
+  // allow: a speaker speaks a language, a native was born somewhere.
+  CHECK_TYPED("Anna Kowalczyk is a Polish speaker.", "P1412", "Polish");
+  CHECK_TYPED("Kenji Sato is an Osaka native.", "P19", "Osaka");
+  // A capitalised modifier is a fact apart; a lower-case one is part of
+  // the title.
+  CHECK_TYPED("Lise Meitner was an Austrian physicist.", "P106", "physicist");
+  CHECK_TYPED("Priya Nair is a staff engineer.", "P106", "staff engineer");
 }
 
 TEST_CASE("RelationTypes: what WordNet cannot place stays as mapped",
@@ -87,6 +95,10 @@ TEST_CASE("RelationTypes: what WordNet cannot place stays as mapped",
   ParsedFact f = Parse("Zorblax Tower lies in Quuxland.");
   CHECK(f.relation == "P131");
   CHECK(f.evidence.find("types:") == std::string::npos);
+  // A name whose last word is a person noun is a name, not a person:
+  // "belongs to" a band stays membership.
+  f = Parse("Taylor Hawkins belongs to the Foo Fighters.");
+  CHECK(f.relation == "P463");
   // An unknown noun after "is a" maps nothing by type.
   f = Parse("Bob is a zorblaxer.");
   CHECK(f.evidence.find("types:") == std::string::npos);
