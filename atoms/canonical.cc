@@ -620,6 +620,25 @@ bool MannerAdverb(const std::string& w) {
 
 Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
                            bool capitalised) const {
+  std::string key = phrase;
+  key += '\x01';
+  key += static_cast<char>('0' + static_cast<int>(kind));
+  key += capitalised ? '1' : '0';
+  {
+    std::lock_guard<std::mutex> lock(cache_mu_);
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return it->second;
+  }
+  Mapping m = MapUncached(phrase, kind, capitalised);
+  std::lock_guard<std::mutex> lock(cache_mu_);
+  // Bounded: a long-running writer sees ever new phrases.
+  if (cache_.size() >= (1u << 16)) cache_.clear();
+  cache_.emplace(std::move(key), m);
+  return m;
+}
+
+Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
+                                   bool capitalised) const {
   Mapping m;
   // A capitalised phrase is a title ("The Prime Minister of Sweden is X"),
   // not a common relation noun: keyed as written, like a name.

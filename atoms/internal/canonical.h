@@ -14,6 +14,7 @@
 #define FACTLINE_ATOMS_INTERNAL_CANONICAL_H_
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,6 +44,8 @@ inline constexpr double kStrongMapping = 0.8;
 class Canonicalizer {
  public:
   explicit Canonicalizer(const Lexicon& lexicon);
+  // Thread-safe: results are memoised (WordNet widening costs tens of
+  // microseconds and the same phrases recur in bulk ingest).
   Mapping Map(const std::string& phrase, PhraseKind kind,
               bool capitalised) const;
   // Content lemmas of a relation phrase, space separated: articles,
@@ -125,6 +128,10 @@ class Canonicalizer {
   std::unordered_map<std::string, std::vector<Candidate>> agent_index_;
   // Single-word cue lemma -> relations (never mapped on; alternatives only).
   std::unordered_map<std::string, std::vector<std::string>> cue_words_;
+  Mapping MapUncached(const std::string& phrase, PhraseKind kind,
+                      bool capitalised) const;
+  mutable std::mutex cache_mu_;
+  mutable std::unordered_map<std::string, Mapping> cache_;  // by cache_mu_
 };
 
 }  // namespace factline::internal
