@@ -177,10 +177,11 @@ NounClass RelationTypes::Classify(std::string_view phrase, bool value) const {
   auto take = [&](const std::string& lemma, bool proper, bool head = false) {
     c.senses = wf_.Senses(lemma, Pos::kNoun);
     c.proper = proper;
-    if (proper && value && !head) {
+    if (proper && !head) {
       // Past a sentence's start a capital marks a name: only the senses
       // WordNet writes capitalised are its referents ("Japan" the country,
-      // not japan the lacquer; "Acme" the company, not the summit).
+      // not japan the lacquer; "Acme" the company, not the summit). At the
+      // start (a subject) it may be either: "Bob", "Sushi".
       std::vector<std::uint32_t> names;
       for (std::uint32_t sense : c.senses) {
         for (const std::string& w :
@@ -191,7 +192,11 @@ NounClass RelationTypes::Classify(std::string_view phrase, bool value) const {
           }
         }
       }
-      c.senses = std::move(names);
+      if (value) {
+        c.senses = std::move(names);
+      } else if (names.empty()) {
+        c.named = true;
+      }
     }
     c.lemma = lemma;
     return !c.senses.empty();
@@ -247,14 +252,24 @@ int RelationTypes::Distance(const NounClass& c,
                             const std::vector<std::uint32_t>& kinds,
                             bool named_ok) const {
   if (kinds.empty()) return kUnknown;
-  if (!c.known()) {
-    if (c.named && named_ok) {
-      for (std::uint32_t k : kinds) {
-        if (k == person_ || k == organization_) return 0;
-      }
+  auto named_fit = [&] {
+    if (!c.named || !named_ok) return false;
+    for (std::uint32_t k : kinds) {
+      if (k == person_ || k == organization_) return true;
     }
-    return kUnknown;
-  }
+    return false;
+  };
+  if (!c.known()) return named_fit() ? 0 : kUnknown;
+  // A sentence-initial word WordNet knows only as a common noun may be a
+  // name ("Bob"): its noun senses first, else possibly a person or
+  // organisation, ranked as a subject WordNet cannot place.
+  const int common = CommonDistance(c, kinds);
+  if (common == kNoFit && named_fit()) return kNamedGuess;
+  return common;
+}
+
+int RelationTypes::CommonDistance(
+    const NounClass& c, const std::vector<std::uint32_t>& kinds) const {
   int best = kNoFit;
   for (std::uint32_t sense : c.senses) {
     // A name's referent is its first sense that can be of these kinds

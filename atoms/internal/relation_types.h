@@ -36,7 +36,8 @@ Result<std::uint32_t> ResolveKind(const WordForms& wf, std::string_view kind);
 struct NounClass {
   std::vector<std::uint32_t> senses;  // noun synsets, most frequent first
   bool proper = false;  // a name: its first fitting sense is its referent
-  bool named = false;   // capitalised and unknown: a person or organisation
+  bool named = false;   // capitalised and unknown (or, at a sentence's start,
+                        // known only as a common noun): maybe a name
   std::string lemma;    // the WordNet lemma or head noun that was found
   bool known() const { return !senses.empty(); }
 };
@@ -96,8 +97,14 @@ class RelationTypes {
   // kNoFit when it says no.
   static constexpr int kUnknown = 1000;
   static constexpr int kNoFit = 2000;
+  // A sentence-initial common noun that may be a name: not excluded, but
+  // ranked like a class WordNet cannot place.
+  static constexpr int kNamedGuess = kUnknown - 1;
   int Distance(const NounClass& c, const std::vector<std::uint32_t>& kinds,
                bool person_or_org_named) const;
+  // Distance over the noun senses alone.
+  int CommonDistance(const NounClass& c,
+                     const std::vector<std::uint32_t>& kinds) const;
   // Relations whose cue phrases cover every content word of `phrase`.
   std::vector<const Kinds*> CueCandidates(std::string_view phrase) const;
   // A candidate's fit. Rank: a head noun naming one of its cues first,
@@ -110,7 +117,7 @@ class RelationTypes {
     std::string cue;  // the cue the head named
     std::string tie;  // non-empty: these relations rank alike
     std::tuple<int, int, int, int> Rank() const {
-      return {-affinity, dv, ds >= kUnknown ? 1 : 0, ds};
+      return {-affinity, dv, ds >= kNamedGuess ? 1 : 0, ds};
     }
   };
   // The best of `candidates` for (subject, value); k == nullptr when none
