@@ -510,7 +510,7 @@ void Canonicalizer::Lookup(const Try& t, const std::string& sig, double factor,
       const bool inverse =
           (t.inverse != (t.role_inverts && c.role)) != converse;
       out->push_back({&c, c.score * factor, inverse,
-                      how + c.source + " (lemmas '" + sig + "')"});
+                      how + c.source + " (lemmas '" + sig + "')", converse});
     }
   }
   if (agents != nullptr) {
@@ -635,6 +635,20 @@ Mapping Canonicalizer::Map(const std::string& phrase, PhraseKind kind,
   if (cache_.size() >= (1u << 16)) cache_.clear();
   cache_.emplace(std::move(key), m);
   return m;
+}
+
+// A word that names a relation's role itself ("hubby" is a "husband")
+// is not its converse too ("hubby" is the antonym of "wife" of the same,
+// symmetric relation): a relation reached both ways keeps the direct way.
+void Canonicalizer::DropConverses(std::vector<Found>* found) {
+  std::vector<std::string> direct;
+  for (const Found& f : *found) {
+    if (!f.converse) direct.push_back(f.c->id);
+  }
+  std::erase_if(*found, [&direct](const Found& f) {
+    return f.converse &&
+           std::find(direct.begin(), direct.end(), f.c->id) != direct.end();
+  });
 }
 
 Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
@@ -810,6 +824,7 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
   // ones of several relations at par are weak.
   if (chosen == nullptr) {
     for (const Try& t : tries) Widen(t, &found);
+    DropConverses(&found);
     if (!found.empty()) chosen = best_of(found, kTieMargin, &ambiguous);
     if (chosen != nullptr && chosen->score < kStrongMapping) {
       note += "; nearest lexicon relation " + chosen->c->id + " at " +
@@ -822,6 +837,7 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
     // "established by", a P112 template).
     std::vector<Found> wide;
     for (const Try& t : tries) Widen(t, &wide);
+    DropConverses(&wide);
     bool wide_ambiguous = false;
     const Found* w =
         wide.empty() ? nullptr : best_of(wide, kTieMargin, &wide_ambiguous);
@@ -836,7 +852,10 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
   std::stable_sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) {
     return a.second > b.second;
   });
-  for (const auto& [id, score] : seen) m.alternatives.push_back(id);
+  for (const auto& [id, score] : seen) {
+    m.alternatives.push_back(id);
+    m.alternative_scores.push_back(score);
+  }
   for (const std::string& w : Split(sig)) {
     auto c = cue_words_.find(w);
     if (c == cue_words_.end()) continue;
@@ -844,6 +863,7 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
       if (std::find(m.alternatives.begin(), m.alternatives.end(), id) ==
           m.alternatives.end()) {
         m.alternatives.push_back(id);
+        m.alternative_scores.push_back(0);
       }
     }
   }
@@ -855,6 +875,15 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
       m.mapping = "lexicon";
       m.score = score;
       m.inverse = chosen->inverse;
+      // The mapped relation first, with its own score.
+      for (std::size_t i = 0; i < m.alternatives.size(); ++i) {
+        if (m.alternatives[i] != m.key) continue;
+        m.alternatives.erase(m.alternatives.begin() + i);
+        m.alternative_scores.erase(m.alternative_scores.begin() + i);
+        break;
+      }
+      m.alternatives.insert(m.alternatives.begin(), m.key);
+      m.alternative_scores.insert(m.alternative_scores.begin(), score);
       return m;
     }
     m.key = sig;

@@ -35,6 +35,9 @@ struct Mapping {
   // one first when it is a lexicon relation), including relations a single
   // cue word names: for a later choice by the types of subject and value.
   std::vector<std::string> alternatives;
+  // The evidence score of each alternative (parallel); 0 for a relation only
+  // a single cue word names (loose: "position" is a cue of P1308 and P106).
+  std::vector<double> alternative_scores;
 };
 
 // Scores at or above this key on the lexicon relation; a candidate below it
@@ -78,7 +81,8 @@ class Canonicalizer {
     const Candidate* c = nullptr;
     double score = 0;
     bool inverse = false;
-    std::string how;  // evidence text
+    std::string how;        // evidence text
+    bool converse = false;  // through a converse role noun
   };
   // noun_ok: the evidence also holds for a noun phrase (names, aliases);
   // a verb template's or cue's lemmas do not.
@@ -117,6 +121,8 @@ class Canonicalizer {
   // Candidates WordNet's synonyms, hypernyms and converse nouns of the
   // try's content words give when its exact lemmas found nothing.
   void Widen(const Try& t, std::vector<Found>* out) const;
+  // Drops converse candidates of a relation also reached directly.
+  static void DropConverses(std::vector<Found>* found);
   // Best candidate for a signature; *ambiguous when two relations tie.
   // noun: only evidence that holds for a noun phrase.
   const Candidate* Best(const std::string& sig, bool* ambiguous,

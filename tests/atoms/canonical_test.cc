@@ -278,6 +278,16 @@ TEST_CASE("Canonical: the locative preposition before a place may vary",
   CHECK(m.key != "lives_in");
 }
 
+TEST_CASE("Canonical: a role noun of a symmetric relation is not a converse",
+          "[atoms][canonical][direction]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "hubby" is the antonym of the alias "wife", but itself a "husband", a
+  // "spouse": "S's hubby is V" is S's spouse V.
+  Mapping m = canon.Map("hubby", PhraseKind::kNoun, false);
+  CHECK(m.key == "P26");
+  CHECK_FALSE(m.inverse);
+}
+
 TEST_CASE("Canonical: a converse two hypernyms up", "[atoms][canonical]") {
   const Canonicalizer canon(Lexicon::Builtin());
   // "dad" is a "father", a "parent": the antonym of "child".
@@ -312,10 +322,14 @@ TEST_CASE("Canonical: single cue words name alternatives, never the key",
   CHECK(has("P488"));
   CHECK(has("P169"));
   CHECK(has("P1037"));
+  // Single cue words are loose evidence: score 0.
+  REQUIRE(m.alternative_scores.size() == m.alternatives.size());
+  for (double score : m.alternative_scores) CHECK(score == 0);
   // The mapped relation comes first.
   m = canon.Map("chairs", PhraseKind::kVerb, false);
   REQUIRE_FALSE(m.alternatives.empty());
   CHECK(m.alternatives.front() == "P488");
+  CHECK(m.alternative_scores.front() == m.score);
 }
 
 }  // namespace
