@@ -7,6 +7,7 @@
 #include "atoms/internal/grammar.h"
 
 #include <cctype>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -55,10 +56,13 @@ bool IsParticle(std::string_view w) {
 }
 // Adverbs that sit inside a verb group and say nothing about the relation.
 bool IsLightAdverb(std::string_view w) {
-  return In(
-      w, {"just", "also", "still", "already", "really", "actually", "recently",
-          "always", "usually", "mainly", "mostly", "primarily", "finally",
-          "even", "now", "currently", "too", "first"});
+  return In(w,
+            {"just",       "also",         "still",      "already",   "really",
+             "actually",   "recently",     "always",     "usually",   "mainly",
+             "mostly",     "primarily",    "finally",    "even",      "now",
+             "currently",  "too",          "first",      "later",     "then",
+             "eventually", "subsequently", "officially", "initially", "newly",
+             "soon"});
 }
 bool IsSubjectPronoun(std::string_view w) {
   return In(w, {"i", "you", "we", "they", "he", "she", "it"});
@@ -195,6 +199,34 @@ bool Participle(const Tok& t) {
            w.compare(w.size() - 2, 2, "ss") != 0);
 }
 
+// True when the head noun of `phrase` names a person or an animal in
+// WordNet (a hypernym path of one of its first senses reaches "organism"):
+// "my son's name", "my dog's name" name a relative or a pet, while "our
+// design system's name" names a thing.
+bool LivingNoun(const std::string& phrase) {
+  const WordForms& wf = WordForms::Get();
+  const std::size_t space = phrase.rfind(' ');
+  const std::string head =
+      space == std::string::npos ? phrase : phrase.substr(space + 1);
+  const std::string lemma = wf.Lemma(head, Pos::kNoun);
+  if (lemma.empty()) return false;
+  std::vector<std::uint32_t> frontier = wf.Senses(lemma, Pos::kNoun);
+  if (frontier.size() > 2) frontier.resize(2);
+  for (int depth = 0; depth < 20 && !frontier.empty(); ++depth) {
+    std::vector<std::uint32_t> next;
+    for (std::uint32_t offset : frontier) {
+      for (const std::string& l : wf.SynsetLemmas(offset, Pos::kNoun)) {
+        if (l == "organism" || l == "person") return true;
+      }
+      for (const auto& [pos, up] : wf.Pointers(offset, Pos::kNoun, "@")) {
+        if (pos == Pos::kNoun) next.push_back(up);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return false;
+}
+
 class Reader {
  public:
   Reader(const ParseContext& context, const KnownRelation& known)
@@ -225,6 +257,33 @@ class Reader {
       return Fail("no verb: not a statement");
     }
     if (verb == 0) return SubjectlessClause();
+    // "Aisha left Initech and works at Vandelay", "Tagore wrote and spoke
+    // in Bengali": verb phrases sharing one subject; the last one is read
+    // (the later statement, and the one the trailing object belongs to).
+    for (std::size_t k = toks_.size() - 2; k > verb; --k) {
+      if (toks_[k].lower != "and") continue;
+      std::size_t j = k + 1;
+      while (j + 1 < toks_.size() && IsLightAdverb(toks_[j].lower)) ++j;
+      const Tok& t = toks_[j];
+      if (t.cap) break;
+      const bool object_next =
+          j + 1 < toks_.size() &&
+          (IsPrep(toks_[j + 1].lower) || IsDet(toks_[j + 1].lower) ||
+           IsPossDet(toks_[j + 1].lower) || toks_[j + 1].cap);
+      const bool verbish =
+          IsCopula(t.lower) || In(t.lower, {"has", "have", "had"}) ||
+          (InflectedVerb(t) &&
+           (!WordForms::Get().Is(t.lower, Pos::kNoun) || object_next));
+      if (!verbish) break;
+      Reader sub(ctx_, known_);
+      Result<Clause> c = sub.Read(Join(toks_, 0, verb) + " " +
+                                  Join(toks_, k + 1, toks_.size()));
+      if (c.ok()) {
+        c->shape += " (last of coordinated verb phrases)";
+        return c;
+      }
+      break;
+    }
     // Modal auxiliaries state possibilities, plans or wishes, not facts
     // ("User might be moving to Lisbon"): the gate's hedging stage decides
     // about them, the grammar does not key them.
@@ -253,9 +312,9 @@ class Reader {
     negated_ = false;
     while (main < toks_.size() &&
            (IsAux(toks_[main].lower) || IsLightAdverb(toks_[main].lower) ||
-            toks_[main].lower == "not")) {
+            toks_[main].lower == "not" || toks_[main].lower == "never")) {
       if (In(toks_[main].lower, {"has", "have", "had"})) has_aux_have = true;
-      if (toks_[main].lower == "not") negated_ = true;
+      if (In(toks_[main].lower, {"not", "never"})) negated_ = true;
       // "Simone Biles does gymnastics": "do" with no verb after it is the
       // main verb.
       if (In(toks_[main].lower, {"do", "does", "did"}) &&
@@ -271,6 +330,25 @@ class Reader {
         main = verb;
       else
         return Fail("no main verb");
+    }
+    // Verbs that link the subject to a role or state read like the copula:
+    // "X became the CEO of Y" is "X is the CEO of Y" (from then on), "X
+    // serves as / works as a release manager", "X got promoted to V".
+    if (main + 1 < toks_.size() && !IsCopula(toks_[main].lower)) {
+      const std::string lemma =
+          WordForms::Get().Lemma(toks_[main].lower, Pos::kVerb);
+      if (In(lemma, {"become", "remain"})) {
+        return CopulaLike(verb, main + 1, "S became V", "is a");
+      }
+      // "works as a chemist" keeps its verb: it says the value is a job.
+      if (In(lemma, {"serve", "act", "work", "function"}) &&
+          toks_[main + 1].lower == "as" && main + 2 < toks_.size()) {
+        return CopulaLike(verb, main + 2, "S serves as V",
+                          Join(toks_, main, main + 2, true));
+      }
+      if (lemma == "get" && Participle(toks_[main + 1])) {
+        return CopulaClause(verb, main + 1);
+      }
     }
     if (main < toks_.size() && IsCopula(toks_[main].lower)) {
       std::size_t after = main + 1;
@@ -329,6 +407,21 @@ class Reader {
       }
       if (IsLightAdverb(t.lower) && k + 1 < toks_.size()) continue;
       if (!wf.Is(t.lower, Pos::kVerb)) continue;
+      // Right after an article or a possessive a word heads or modifies a
+      // noun phrase: "Samsung's headquarters is", "the headquarters of".
+      const Tok& prev = toks_[k - 1];
+      if (In(prev.lower, {"a", "an", "the"}) || IsPossDet(prev.lower) ||
+          !Possessor(prev).empty()) {
+        continue;
+      }
+      // A participle inside the subject before the copula modifies a noun:
+      // "The language spoken by X is French", "the user's favorite spoken
+      // language is Italian".
+      if (Participle(t) && !prev.cap && !IsPrep(prev.lower) &&
+          !IsSubjectPronoun(prev.lower) && !IsLightAdverb(prev.lower) &&
+          CopulaAhead(k + 1)) {
+        continue;
+      }
       if (InflectedVerb(t)) {
         // "The project deadline" has no verb; "programming" in a noun
         // phrase is a modifier, not a verb: -ing forms need an auxiliary.
@@ -345,6 +438,18 @@ class Reader {
       }
     }
     return std::string::npos;
+  }
+
+  // A copula later in the sentence, before any relative word or comma.
+  bool CopulaAhead(std::size_t from) const {
+    for (std::size_t k = from; k < toks_.size(); ++k) {
+      if (IsCopula(toks_[k].lower)) return true;
+      if (IsAux(toks_[k].lower) || IsRelativeWord(toks_[k].lower) ||
+          toks_[k].text.back() == ',') {
+        return false;
+      }
+    }
+    return false;
   }
 
   std::size_t LeadingAdverbs(std::size_t from) const {
@@ -408,9 +513,23 @@ class Reader {
     if (n == 1 && In(first, {"he", "she", "it", "they", "him", "them"})) {
       return Pronoun(toks_[from].text, out, ref, why);
     }
-    // Determiners go before a common noun ("The project" == "project");
-    // a name keeps its article ("The Hague").
-    if (n >= 2 && IsDet(first) && !toks_[from + 1].cap) ++from;
+    // Determiners go before a common noun ("The project" == "project",
+    // "The API gateway" == "API gateway"); a name keeps its article ("The
+    // Hague", "The Night Watch").
+    if (n >= 2 && IsDet(first) &&
+        (!toks_[from + 1].cap || !toks_[to - 1].cap)) {
+      ++from;
+      // "The television show Borgen": lower-case type nouns before a name
+      // in apposition; the name is the entity.
+      std::size_t k = from;
+      while (k < to && !toks_[k].cap && !IsPrep(toks_[k].lower) &&
+             WordForms::Get().Is(toks_[k].lower, Pos::kNoun)) {
+        ++k;
+      }
+      bool name = k > from && k < to;
+      for (std::size_t j = k; j < to && name; ++j) name = toks_[j].cap;
+      if (name) from = k;
+    }
     if (n >= 2 && (first == "our" || first == "my") &&
         ctx_.speaker != ParseContext::Speaker::kAssistant) {
       ++from;  // "our staging database": the user's own things
@@ -499,6 +618,16 @@ class Reader {
       }
       Reader sub(ctx_, known_);
       sub.toks_ = left;
+      // "My son's name is Leo", "Ana's dog's name is Rex": the name of a
+      // relational noun phrase is the value of that relation.
+      if (Join(toks_, k + 1, to, true) == "name" &&
+          sub.Relational(0, left.size(), subject, relation, ref, shape,
+                         capitalised, why) &&
+          *shape != "the S R (compound)" && LivingNoun(*relation)) {
+        *shape = "S's R's name";
+        return true;
+      }
+      why->clear();
       if (!sub.Entity(0, left.size(), subject, ref, why)) return false;
       *relation = Join(toks_, k + 1, to, true);
       *capitalised = toks_[k + 1].cap;
@@ -512,6 +641,23 @@ class Reader {
       *capitalised = false;
       *shape = "my R";
       return true;
+    }
+    // "the language spoken by S": a reduced relative names the relation
+    // ("spoken language") and its agent the owner.
+    if (In(toks_[from].lower, {"the", "a", "an"})) {
+      for (std::size_t k = from + 2; k + 2 < to; ++k) {
+        if (toks_[k + 1].lower != "by" || !Participle(toks_[k])) continue;
+        bool nouns = true;
+        for (std::size_t j = from + 1; j < k; ++j) {
+          nouns = nouns && !toks_[j].cap && !IsPrep(toks_[j].lower);
+        }
+        if (!nouns) break;
+        if (!Entity(k + 2, to, subject, ref, why)) return false;
+        *relation = toks_[k].lower + " " + Join(toks_, from + 1, k, true);
+        *capitalised = false;
+        *shape = "the R-ed by S";
+        return true;
+      }
     }
     // "the R of S"
     if (IsDet(toks_[from].lower)) {
@@ -532,6 +678,15 @@ class Reader {
       }
       if (split != 0) {
         const std::size_t k = split;
+        // "The name of my dog is Rex": as "my dog's name".
+        if (Join(toks_, from + 1, k, true) == "name" &&
+            Relational(k + 1, to, subject, relation, ref, shape, capitalised,
+                       why) &&
+            *shape != "the S R (compound)" && LivingNoun(*relation)) {
+          *shape = "the name of S's R";
+          return true;
+        }
+        why->clear();
         if (!Entity(k + 1, to, subject, ref, why)) return false;
         *relation = Join(toks_, from + 1, k, true);
         *capitalised = toks_[from + 1].cap;
@@ -624,6 +779,10 @@ class Reader {
                       PhraseKind::kVerb, "(user) verb V", "implied user"));
   }
 
+  static bool IsOfficeNoun(std::string_view w) {
+    return In(w, {"office", "position", "post", "role", "title", "seat"});
+  }
+
   static bool IsRelativeWord(std::string_view w) {
     return In(w, {"where", "that", "which", "whom", "who"});
   }
@@ -644,6 +803,8 @@ class Reader {
     if (toks_[after].lower == "where") {
       start = after + 1;
       where = true;
+    } else if (In(toks_[after].lower, {"what", "who", "whom"})) {
+      start = after + 1;  // "Fado is what Amalia Rodrigues sings"
     } else if (toks_[after].lower == "the") {
       // The type noun: lower-case words, "of" inside ("the style of music").
       std::size_t k = after + 1;
@@ -659,10 +820,28 @@ class Reader {
         if (IsRelativeWord(toks_[k].lower)) {
           start = k + 1;
           where = toks_[k].lower == "where";
+          // "the network that first aired S": adverbs before the verb.
+          while (start + 1 < n && !where && IsLightAdverb(toks_[start].lower)) {
+            ++start;
+          }
           // "V is the label that signed S": the relative pronoun is the
           // clause's subject, so V does what the clause says.
           if (start < n && !where && !toks_[start].cap &&
               InflectedVerb(toks_[start]) && start + 1 < n) {
+            // "Def Jam is the label that signed S": S was signed by V, and
+            // the type noun is evidence of which relation that is.
+            // A generic head ("the company that made X") says nothing
+            // about the relation; the clause's own verb does.
+            if (known_ && known_(type_noun) &&
+                !In(type_noun, {"company", "firm", "business", "organization",
+                                "organisation", "person", "man", "woman",
+                                "people", "group", "place", "thing", "one",
+                                "entity", "country", "city"})) {
+              return Check(Make(ValueText(start + 1, n),
+                                toks_[start].lower + " by " + type_noun, left,
+                                PhraseKind::kPassive, "V is the N that R S",
+                                ""));
+            }
             Reader sub(ctx_, known_);
             Result<Clause> c =
                 sub.Read(Join(toks_, 0, verb) + " " + Join(toks_, start, n));
@@ -695,9 +874,11 @@ class Reader {
     const bool ends_in_prep = IsPrep(sub.toks_.back().lower);
     if (where && !ends_in_prep) phrase += " in";
     if (!type_noun.empty()) phrase += " " + type_noun;
-    return Check(Make(
-        subject, phrase, left, PhraseKind::kVerb,
-        type_noun.empty() ? "V is where S R" : "V is the N that S R", ref));
+    return Check(Make(subject, phrase, left, PhraseKind::kVerb,
+                      !type_noun.empty() ? "V is the N that S R"
+                      : where            ? "V is where S R"
+                                         : "V is what S R",
+                      ref));
   }
 
   // "the continent of Africa", "the country of North Macedonia", "its
@@ -715,7 +896,12 @@ class Reader {
              WordForms::Get().Is(toks_[k].lower, Pos::kNoun)) {
         ++k;
       }
-      if (k == from || k >= to || !toks_[k].cap) return false;
+      // "version 4.3.0": a number names itself like a name.
+      const bool named =
+          k < to &&
+          (toks_[k].cap ||
+           std::isdigit(static_cast<unsigned char>(toks_[k].text[0])));
+      if (k == from || k >= to || !named) return false;
       *type_noun = Join(toks_, from, k, true);
       *value = Join(toks_, k, to);
       return true;
@@ -750,15 +936,115 @@ class Reader {
     return ValueText(from, to);
   }
 
+  // A verb read as the copula: the copula's shapes, else "S is a V" with
+  // the whole noun phrase as the value ("became the infrastructure lead").
+  Result<Clause> CopulaLike(std::size_t verb, std::size_t after,
+                            const std::string& shape,
+                            const std::string& relation) {
+    Result<Clause> c = CopulaClause(verb, after);
+    if (c.ok()) {
+      // "works as a chemist": a plain class noun keeps the verb phrase.
+      if (c->relation == "is a") c->relation = NormalizeKey(relation);
+      return c;
+    }
+    std::string left, ref, why;
+    if (!Entity(0, verb, &left, &ref, &why)) return Fail(why);
+    if (after >= toks_.size() || IsPrep(toks_[after].lower)) return c;
+    return Check(Make(left, relation, ValueText(after, toks_.size()),
+                      PhraseKind::kVerb, shape, ref));
+  }
+
   Result<Clause> CopulaClause(std::size_t verb, std::size_t after) {
     std::string why;
+    // "was elected president of V", "was appointed governor", "got
+    // promoted to staff engineer", "was hired as a designer": the office
+    // after the participle is what the subject now is.
+    if (after + 1 < toks_.size() && Participle(toks_[after])) {
+      const std::string lemma =
+          WordForms::Get().Lemma(toks_[after].lower, Pos::kVerb);
+      if (In(lemma, {"elect", "appoint", "promote", "crown", "reelect",
+                     "nominate", "hire", "install", "inaugurate"})) {
+        std::size_t j = after + 1;
+        if (In(toks_[j].lower, {"as", "to"}) && j + 1 < toks_.size() &&
+            (toks_[j].lower == "as" || lemma == "promote")) {
+          ++j;
+        }
+        if (!IsPrep(toks_[j].lower)) {
+          return CopulaLike(verb, j, "S was elected V", "is a");
+        }
+      }
+    }
     std::string subject, relation, ref, shape;
     bool cap = false;
     const std::size_t n = toks_.size();
     if (after >= n) return Fail("nothing after the copula");
+    // "Kyoto and Boston are sister cities", "Tom and Ana are siblings": a
+    // symmetric relation stated of a pair; the plural noun names it.
+    if (In(toks_[verb].lower, {"are", "were"}) && !toks_[n - 1].cap &&
+        !IsDet(toks_[after].lower) && !IsPossDet(toks_[after].lower) &&
+        !IsPrep(toks_[after].lower)) {
+      std::size_t and_at = 0;
+      for (std::size_t k = 1; k + 1 < verb; ++k) {
+        if (toks_[k].lower == "and") and_at = k;
+      }
+      const std::string head = toks_[n - 1].lower;
+      const std::string singular = WordForms::Get().Lemma(head, Pos::kNoun);
+      bool plain = true;
+      for (std::size_t k = after; k < n; ++k) {
+        plain = plain && !toks_[k].cap && !IsPrep(toks_[k].lower);
+      }
+      if (and_at != 0 && plain && !singular.empty() && singular != head) {
+        std::string a, b, ref_a, ref_b;
+        if (Entity(0, and_at, &a, &ref_a, &why) &&
+            Entity(and_at + 1, verb, &b, &ref_b, &why)) {
+          std::string rel = Join(toks_, after, n - 1, true);
+          rel += (rel.empty() ? "" : " ") + singular;
+          return Check(
+              Make(a, rel, b, PhraseKind::kNoun, "S and V are Rs", ref_a));
+        }
+        why.clear();
+      }
+    }
     // 1. Left side names the relation: "S's R is V", "The R of S is V",
     //    "My R is V", "The project deadline is V".
-    if (Relational(0, verb, &subject, &relation, &ref, &shape, &cap, &why)) {
+    // "The office of V is held by S": S holds the office.
+    if (after + 2 < n && verb >= 4 && toks_[0].lower == "the" &&
+        IsOfficeNoun(toks_[1].lower) && toks_[2].lower == "of" &&
+        toks_[3].cap && toks_[after + 1].lower == "by" &&
+        In(WordForms::Get().Lemma(toks_[after].lower, Pos::kVerb),
+           {"hold", "occupy", "fill"})) {
+      return Check(Make(Join(toks_, 3, verb), toks_[1].lower + " holder",
+                        ValueText(after + 2, n), PhraseKind::kNoun,
+                        "the office of S is held by V", ""));
+    }
+    bool relational =
+        Relational(0, verb, &subject, &relation, &ref, &shape, &cap, &why);
+    // "The board of Alphabet is chaired by V": a passive after a relational
+    // noun phrase; the whole phrase is the subject.
+    if (relational && after + 1 < n && Participle(toks_[after]) &&
+        toks_[after + 1].lower == "by") {
+      relational = false;
+    }
+    // "The billing service is written in Kotlin": a compound noun before a
+    // participle or preposition is the subject, not "the S R".
+    if (relational && shape == "the S R (compound)" &&
+        (IsPrep(toks_[after].lower) || Participle(toks_[after]))) {
+      relational = false;
+    }
+    // "Pan's Labyrinth was made in Spanish": a capitalised word after the
+    // possessive that names no relation, then a verb phrase, is one title.
+    if (relational && shape == "S's R" && cap && after + 1 < n &&
+        Participle(toks_[after]) && IsPrep(toks_[after + 1].lower) &&
+        !(known_ && known_(relation))) {
+      relational = false;
+    }
+    if (relational) {
+      // "Nike's headquarters is located in V": a stative participle and its
+      // preposition say where the relation holds.
+      if (after + 2 < n && Participle(toks_[after]) &&
+          In(toks_[after + 1].lower, {"in", "at", "on"})) {
+        after += 2;
+      }
       // "My sister is called Ana": a naming participle before the value.
       if (after + 1 < n && Participle(toks_[after]) &&
           !IsPrep(toks_[after + 1].lower) && !IsDet(toks_[after + 1].lower)) {
@@ -864,7 +1150,15 @@ class Reader {
       }
       if (p < n) {
         std::string relation = Join(toks_, after, p, true);
-        std::string value = ValueWithType(p, n, &relation);
+        // "partnered with Bonn as a twin town": a role after the value.
+        std::size_t end = n;
+        for (std::size_t a = p + 1; a + 1 < n; ++a) {
+          if (toks_[a].lower == "as" && In(toks_[a + 1].lower, {"a", "an"})) {
+            end = a;
+            break;
+          }
+        }
+        std::string value = ValueWithType(p, end, &relation);
         return Check(Make(left, relation, value,
                           passive ? PhraseKind::kPassive : PhraseKind::kVerb,
                           passive ? "S is R-ed by V" : "S is R prep V",
@@ -892,8 +1186,12 @@ class Reader {
         return Check(Make(left, toks_[n - 1].lower, ValueText(np, n),
                           PhraseKind::kNoun, "S is prep the V R", left_ref));
       }
-      return Check(Make(left, first.lower, ValueText(np, n), PhraseKind::kVerb,
-                        "S is prep V", left_ref));
+      // "S is on the continent of Europe", "S was on the staff of NASA":
+      // the type noun joins the preposition.
+      std::string relation = first.lower;
+      std::string value = ValueWithType(np, n, &relation);
+      return Check(Make(left, relation, value, PhraseKind::kVerb, "S is prep V",
+                        left_ref));
     }
     // 6. A participle alone: "S is married" has no value.
     // 7. "S is a V": class membership, keyed on "is a".
@@ -951,6 +1249,31 @@ class Reader {
     }
     std::size_t from = obj;
     if (IsDet(toks_[from].lower) || IsPossDet(toks_[from].lower)) ++from;
+    // "S had a son named V", "S has a dog called V", "S has a new dentist,
+    // V", "S has a new phone number: V": the noun names the relation.
+    for (std::size_t k = from; k + 1 < n && k < from + 4; ++k) {
+      if (toks_[k].cap || IsPrep(toks_[k].lower)) break;
+      const char last = toks_[k].text.back();
+      const bool apposition = (last == ',' || last == ':') && k > obj;
+      const bool naming = k > from && In(toks_[k].lower, {"named", "called"});
+      if (!apposition && !naming) continue;
+      std::string noun = Join(toks_, from, naming ? k : k + 1, true);
+      while (!noun.empty() && (noun.back() == ',' || noun.back() == ':')) {
+        noun.pop_back();
+      }
+      return Check(
+          Make(subject, noun, ValueText(k + 1, n), PhraseKind::kNoun,
+               naming ? "S " + verb + " a R named V" : "S " + verb + " a R: V",
+               ref));
+    }
+    // "S has a nut allergy": a noun before a relation noun the lexicon
+    // knows is the value.
+    if (n - from == 2 && from > obj && !toks_[from].cap &&
+        !toks_[from + 1].cap && known_ && known_(toks_[from + 1].lower) &&
+        WordForms::Get().Is(toks_[from].lower, Pos::kNoun)) {
+      return Check(Make(subject, toks_[from + 1].lower, toks_[from].text,
+                        PhraseKind::kNoun, "S " + verb + " a V R", ref));
+    }
     for (std::size_t k = from + 1; k + 1 < n; ++k) {
       if (toks_[k].lower == "of" && !toks_[from].cap) {
         return Check(Make(subject, Join(toks_, from, k, true),
@@ -995,6 +1318,43 @@ class Reader {
     if (main >= n) return Fail("no main verb");
     const WordForms& wf = WordForms::Get();
     const std::string lemma = wf.Lemma(toks_[main].lower, Pos::kVerb);
+    // "NATO counts Norway as a member", "OPEC counts Venezuela among its
+    // members": the object is one of the subject's R, so it is the R of the
+    // subject ("member of").
+    if (In(lemma, {"count", "consider", "list", "regard", "number", "include",
+                   "recognize", "recognise"})) {
+      for (std::size_t k = main + 2; k + 2 < n; ++k) {
+        const bool as = toks_[k].lower == "as" &&
+                        In(toks_[k + 1].lower, {"a", "an", "one"});
+        const bool among =
+            toks_[k].lower == "among" && IsPossDet(toks_[k + 1].lower);
+        if (!as && !among) continue;
+        std::size_t r = k + 2;
+        if (toks_[r].lower == "of" && r + 1 < n) ++r;  // "one of its members"
+        std::string head = toks_[n - 1].lower;
+        std::string singular = wf.Lemma(head, Pos::kNoun);
+        if (!singular.empty()) head = singular;
+        std::string rel = Join(toks_, r, n - 1, true);
+        rel += (rel.empty() ? "" : " ") + head + " of";
+        return Check(Make(ValueText(main + 1, k), rel, subject,
+                          PhraseKind::kVerb, "S counts V as a R", ""));
+      }
+    }
+    // "Lisa Su runs AMD as chief executive": an office without an article
+    // after a named object is the subject's office there.
+    for (std::size_t k = main + 2; k + 1 < n; ++k) {
+      if (toks_[k].lower != "as" || !toks_[main + 1].cap) continue;
+      std::size_t r = k + 1;
+      if (toks_[r].lower == "the") ++r;
+      bool office = r < n;
+      for (std::size_t j = r; j < n && office; ++j) {
+        office = !toks_[j].cap && !IsPrep(toks_[j].lower) &&
+                 !IsDet(toks_[j].lower) && !IsPossDet(toks_[j].lower);
+      }
+      if (!office) break;
+      return Check(Make(ValueText(main + 1, k), Join(toks_, r, n, true),
+                        subject, PhraseKind::kNoun, "S verb V as R", ""));
+    }
     // "I use zsh as my shell": "as" and a possessive name the subject's
     // relation whatever the verb.
     for (std::size_t k = main + 2; k + 2 < n; ++k) {
@@ -1004,6 +1364,15 @@ class Reader {
                           ValueText(main + 1, k), PhraseKind::kNoun,
                           "S verb V as my R", ref));
       }
+    }
+    // "S holds the office of V", "S occupies the post of V": V is an
+    // office and S its holder.
+    if (In(lemma, {"hold", "occupy", "fill"}) && main + 3 < n &&
+        toks_[main + 1].lower == "the" && IsOfficeNoun(toks_[main + 2].lower) &&
+        toks_[main + 3].lower == "of" && main + 4 < n && toks_[main + 4].cap) {
+      return Check(Make(Join(toks_, main + 4, n),
+                        toks_[main + 2].lower + " holder", subject,
+                        PhraseKind::kNoun, "S holds the office of V", ""));
     }
     if (lemma == "hold" || lemma == "have" || lemma == "possess") {
       Result<Clause> c =
@@ -1048,8 +1417,25 @@ class Reader {
     // "I do not like V": the negation is part of the relation phrase, so
     // the statement is never read as its opposite.
     if (negated_) relation = "not " + relation;
+    // Adjuncts after the object: "AWS for my side projects" (a purpose),
+    // "Bonn as a twin town" (a role), "window seats best" (a preference:
+    // "likes V best" is "prefers V").
+    std::size_t end = n;
+    for (std::size_t k = p + 1; k + 1 < end; ++k) {
+      if ((toks_[k].lower == "for" && IsPossDet(toks_[k + 1].lower)) ||
+          (toks_[k].lower == "as" && In(toks_[k + 1].lower, {"a", "an"}))) {
+        end = k;
+        break;
+      }
+    }
+    if (end > p + 1 && In(toks_[end - 1].lower, {"best", "most"}) &&
+        In(lemma, {"like", "love", "enjoy"})) {
+      --end;
+      if (end > p + 1 && toks_[end - 1].lower == "the") --end;
+      relation = negated_ ? "not prefer" : "prefer";
+    }
     // Keep adverbs that carry meaning inside the phrase ("originally").
-    std::string value = ValueWithType(p, n, &relation);
+    std::string value = ValueWithType(p, end, &relation);
     return Check(
         Make(subject, relation, value, PhraseKind::kVerb, "S verb V", ref));
   }
@@ -1114,6 +1500,33 @@ std::string_view StripOpeners(std::string_view s) {
 }
 
 }  // namespace
+
+bool CleanTemplateSubject(std::string* subject) {
+  std::vector<Tok> toks = Tokenize(StripOpeners(*subject));
+  if (toks.empty()) return false;
+  if (In(toks.front().lower, {"and", "or", "but"})) return false;
+  while (!toks.empty()) {
+    const std::string& w = toks.back().lower;
+    if (In(w, {"not", "never", "previously", "formerly", "once", "and", "or",
+               "but", "no", "might", "may", "could", "would", "should", "will",
+               "shall", "must", "can"}) &&
+        !toks.back().cap) {
+      return false;
+    }
+    if (IsAux(w) || IsLightAdverb(w) ||
+        In(w, {"been", "got", "later", "originally", "then", "eventually",
+               "subsequently", "officially", "initially", "newly", "soon"})) {
+      toks.pop_back();
+      continue;
+    }
+    break;
+  }
+  if (toks.empty()) return false;
+  std::string out;
+  for (const Tok& t : toks) out += (out.empty() ? "" : " ") + t.text;
+  *subject = out;
+  return true;
+}
 
 Result<Clause> ReadClause(std::string_view text, const ParseContext& context,
                           const KnownRelation& known) {

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "atoms/internal/wordforms.h"
+
 namespace factline::internal {
 
 namespace {
@@ -164,7 +166,150 @@ bool Lowercase(const Tok& t) {
          !std::isupper(static_cast<unsigned char>(t.text[0]));
 }
 
+bool In(std::string_view w, std::initializer_list<std::string_view> set) {
+  for (std::string_view s : set) {
+    if (w == s) return true;
+  }
+  return false;
+}
+
+bool IsVerbGroupWord(std::string_view w) {
+  return In(w,
+            {"is",  "are",   "was", "were",  "am",   "be",     "been",  "being",
+             "has", "have",  "had", "do",    "does", "did",    "will",  "would",
+             "can", "could", "may", "might", "must", "should", "shall", "got"});
+}
+
+bool IsPrepWord(std::string_view w) {
+  return In(w, {"in",      "at",    "on",   "of",      "for",    "from",
+                "to",      "by",    "with", "as",      "into",   "onto",
+                "since",   "until", "till", "through", "during", "around",
+                "between", "and",   "or",   "than"});
+}
+
+// True when the words before toks[k] end a noun phrase, so that a date or
+// duration after them is an adjunct of the statement rather than its value:
+// "born in Mvezo in 1918", "joined the UN in 2002", but not "born in 1918",
+// "was released in 1995" or "is on 3 May".
+bool AfterValue(const std::vector<Tok>& toks, std::size_t k) {
+  if (k == 0) return false;
+  const Tok& prev = toks[k - 1];
+  const std::string& w = prev.lower;
+  if (w.empty()) return false;
+  if (IsVerbGroupWord(w) || IsPrepWord(w)) return false;
+  if (Lowercase(prev) && prev.text.back() != ',') {
+    const WordForms& wf = WordForms::Get();
+    const std::string lemma = wf.Lemma(w, Pos::kVerb);
+    if (!lemma.empty() && lemma != w) return false;  // "born", "moved"
+    if (!lemma.empty() && !wf.Is(w, Pos::kNoun)) return false;  // "live"
+  }
+  return true;
+}
+
+bool Day(std::string_view w) {
+  std::string d(w);
+  for (const char* suffix : {"st", "nd", "rd", "th"}) {
+    if (d.size() > 2 && d.compare(d.size() - 2, 2, suffix) == 0) {
+      d.resize(d.size() - 2);
+    }
+  }
+  if (!AllDigits(d) || d.size() > 2) return false;
+  const int n = std::atoi(d.c_str());
+  return n >= 1 && n <= 31;
+}
+
+// A date that names its year: "1918", "2019-03-01", "March 2019", "March 3,
+// 2019", "3 March 2019". Returns the tokens used (0: none). Bare months and
+// days are left alone: they may be values ("the deadline is on March 10").
+int ReadAbsolute(const std::vector<Tok>& toks, std::size_t i, Timestamp tx,
+                 Timestamp* out) {
+  if (i >= toks.size()) return 0;
+  auto at = [&](std::size_t k) -> std::string_view {
+    return k < toks.size() ? std::string_view(toks[k].lower)
+                           : std::string_view();
+  };
+  if (Year(at(i)) || (at(i).find('-') != std::string_view::npos &&
+                      ParseTimestamp(at(i)).ok())) {
+    return ReadDate(toks, i, tx, out);
+  }
+  if (Month(at(i)) &&
+      (Year(at(i + 1)) || (Day(at(i + 1)) && Year(at(i + 2))))) {
+    return ReadDate(toks, i, tx, out);
+  }
+  if (Day(at(i)) && Month(at(i + 1)) && Year(at(i + 2))) {
+    std::string d(at(i));
+    *out = CivilMicros(Year(at(i + 2)), Month(at(i + 1)), std::atoi(d.c_str()));
+    return 3;
+  }
+  return 0;
+}
+
+// "for three years", "for 26 years", "for decades", "for a while", "for
+// over a decade": returns the tokens after "for" (0: not a duration).
+int ReadDuration(const std::vector<Tok>& toks, std::size_t i) {
+  auto at = [&](std::size_t k) -> std::string_view {
+    return k < toks.size() ? std::string_view(toks[k].lower)
+                           : std::string_view();
+  };
+  auto unit = [](std::string_view w) {
+    return In(w, {"year", "years", "month", "months", "decade", "decades",
+                  "week", "weeks", "day", "days", "century", "centuries",
+                  "while", "ages", "time"});
+  };
+  std::size_t k = i;
+  if (In(at(k),
+         {"over", "almost", "nearly", "about", "around", "more", "the"})) {
+    ++k;
+    if (at(k) == "than" || at(k) == "past" || at(k) == "last") ++k;
+  }
+  if (In(at(k), {"decades", "years", "months", "ages", "centuries"})) {
+    return static_cast<int>(k + 1 - i);
+  }
+  const bool count =
+      AllDigits(at(k)) ||
+      In(at(k),
+         {"a",   "an",    "one",    "two",    "three",   "four",    "five",
+          "six", "seven", "eight",  "nine",   "ten",     "several", "many",
+          "few", "some",  "twenty", "thirty", "fifteen", "twelve"});
+  if (!count) return 0;
+  ++k;
+  if (at(k) == "long") ++k;  // "a long time"
+  if (!unit(at(k))) return 0;
+  return static_cast<int>(k + 1 - i);
+}
+
 }  // namespace
+
+bool MayHaveTimeWords(std::string_view s) {
+  for (std::string_view w :
+       {" now",        "since ",      "until ",    "till ",      "longer",
+        "anymore",     "any more",    "last ",     "yesterday",  "oday",
+        " ago",        "urrently",    "as of ",    "this week",  "this month",
+        "this year",   "through ",    "ctually",   "later",      "ventually",
+        "ubsequently", "owadays",     "hese days", "at present", "riginally",
+        "instead",     "rather than", ", not ",    "for ",       "from ",
+        "etween ",     " in ",        "In ",       " on ",       "during ",
+        "around "}) {
+    if (s.find(w) == std::string_view::npos) continue;
+    // Dates and durations need a digit or a duration word after them.
+    if (w == "for " || w == "from " || w == "etween " || w == " in " ||
+        w == "In " || w == " on " || w == "during " || w == "around ") {
+      bool digit = false;
+      for (char c : s)
+        digit = digit || std::isdigit(static_cast<unsigned char>(c));
+      if (!digit &&
+          (w != "for " || (s.find("decade") == std::string_view::npos &&
+                           s.find("years") == std::string_view::npos &&
+                           s.find("months") == std::string_view::npos &&
+                           s.find("while") == std::string_view::npos &&
+                           s.find("time") == std::string_view::npos))) {
+        continue;
+      }
+    }
+    return true;
+  }
+  return false;
+}
 
 Timestamp CivilMicros(int y, int m, int d) {
   y -= m <= 2;
@@ -212,9 +357,36 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
       anymore = true;
     }
   }
+  // "Priya now, not Dev": a short trailing ", not Y" names the value the
+  // statement replaces.
+  if (!anymore) {
+    for (std::size_t k = 1; k + 1 < toks.size(); ++k) {
+      if (toks[k].lower != "not" || toks[k - 1].text.back() != ',' ||
+          toks.size() - k > 5) {
+        continue;
+      }
+      bool plain = true;
+      for (std::size_t j = k + 1; j < toks.size(); ++j) {
+        plain = plain && !IsVerbGroupWord(toks[j].lower) &&
+                toks[j].text.back() != ',';
+      }
+      if (!plain) continue;
+      std::string replaced;
+      for (std::size_t j = k + 1; j < toks.size(); ++j) {
+        replaced += (replaced.empty() ? "" : " ") + toks[j].text;
+      }
+      out.replaced = replaced;
+      found(k, toks.size() - k);
+      break;
+    }
+  }
   for (std::size_t k = 0; k < toks.size(); ++k) {
     Tok& t = toks[k];
-    if (t.removed || !Lowercase(t)) continue;
+    // A sentence's first word is capitalised whatever it is ("Today Timbuktu
+    // lies in Mali"); elsewhere a capital marks a name ("Apocalypse Now").
+    const bool first =
+        k == 0 && k + 1 < toks.size() && !IsVerbGroupWord(toks[k + 1].lower);
+    if (t.removed || (!Lowercase(t) && !first)) continue;
     if (t.lower == "no" && k + 1 < toks.size() &&
         toks[k + 1].lower == "longer") {
       found(k, 2);
@@ -273,6 +445,93 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
       if (t.removed) continue;
     }
     Timestamp when = kNoTime;
+    // "from 2016 to 2025", "between 1990 and 1995": a stated interval.
+    if ((t.lower == "from" || t.lower == "between") &&
+        (first || AfterValue(toks, k))) {
+      const int n = ReadAbsolute(toks, k + 1, tx, &when);
+      if (n > 0) {
+        const std::size_t e = k + 1 + n;
+        Timestamp to = kForever;
+        int m = 0;
+        if (e < toks.size() &&
+            In(toks[e].lower, {"to", "until", "till", "through", "and"})) {
+          m = ReadAbsolute(toks, e + 1, tx, &to);
+        }
+        if (m > 0 || t.lower == "from") {
+          out.valid_from = when;
+          if (m > 0) out.valid_to = to;
+          found(k, 1 + n + (m > 0 ? 1 + m : 0));
+          continue;
+        }
+      }
+    }
+    // "in 1918", "on 3 May 2010" after a value (or opening the sentence):
+    // when an event happened. It bounds nothing: a past date on a later
+    // statement would otherwise place it before what the store already
+    // holds (docs/valid_time.md), so it only leaves the value.
+    if (In(t.lower, {"in", "on", "during", "around", "circa"}) &&
+        (first || AfterValue(toks, k))) {
+      const int n = ReadAbsolute(toks, k + 1, tx, &when);
+      if (n > 0) {
+        found(k, n + 1);
+        continue;
+      }
+    }
+    // "for three years", "for decades": how long, not since when.
+    if (t.lower == "for" && AfterValue(toks, k)) {
+      const int n = ReadDuration(toks, k + 1);
+      if (n > 0) {
+        found(k, n + 1);
+        continue;
+      }
+    }
+    // Sentence adverbs that say nothing about the relation ("is actually",
+    // "was later renamed", "these days"). "originally from" is a relation
+    // phrase of its own (place of origin), so it stays.
+    if (In(t.lower, {"actually", "later", "eventually", "subsequently",
+                     "nowadays", "presently"}) ||
+        (t.lower == "originally" &&
+         (k + 1 >= toks.size() || toks[k + 1].lower != "from"))) {
+      found(k, 1);
+      continue;
+    }
+    if (k + 1 < toks.size() &&
+        ((t.lower == "these" && toks[k + 1].lower == "days") ||
+         (t.lower == "at" && toks[k + 1].lower == "present") ||
+         (t.lower == "in" && toks[k + 1].lower == "fact"))) {
+      found(k, 2);
+      continue;
+    }
+    // "padel instead of tennis", "Madeira instead", "tea rather than
+    // coffee": the value replaced goes to `replaced`, up to a comma.
+    if (k > 0 && ((t.lower == "instead") ||
+                  (t.lower == "rather" && k + 1 < toks.size() &&
+                   toks[k + 1].lower == "than"))) {
+      std::size_t j = k + 1;
+      const bool of = j < toks.size() && In(toks[j].lower, {"of", "than"});
+      if (of) ++j;
+      const std::size_t np = j;
+      while (of && j < toks.size()) {
+        const bool last = toks[j].text.back() == ',';
+        ++j;
+        if (last) break;
+      }
+      // "instead of" with nothing after it is not an adjunct.
+      if (!of || np < j) {
+        std::string r;
+        for (std::size_t q = np; q < j; ++q) {
+          if (q == np && In(toks[q].lower, {"the", "a", "an"})) continue;
+          std::string w = toks[q].text;
+          while (!w.empty() && (w.back() == ',' || w.back() == ';')) {
+            w.pop_back();
+          }
+          r += (r.empty() ? "" : " ") + w;
+        }
+        if (!r.empty()) out.replaced = r;
+        found(k, j - k);
+        continue;
+      }
+    }
     if (t.lower == "since" || t.lower == "until" || t.lower == "till" ||
         t.lower == "through") {
       int n = ReadDate(toks, k + 1, tx, &when);

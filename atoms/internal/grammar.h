@@ -55,6 +55,16 @@ Result<Clause> ReadClause(std::string_view text, const ParseContext& context,
 Result<Clause> ReadSentence(std::string_view text, const ParseContext& context,
                             const KnownRelation& known = {});
 
+// A lexicon template's subject capture is whatever precedes the template's
+// words, so a verb group leaks into it: "Kenji has" (moved to), "I've",
+// "Seinfeld first" (aired on), "Marie Curie actually" (attended). Drops
+// auxiliaries, contractions and light adverbs at its end and discourse
+// openers at its start. Returns false when the capture is no noun phrase
+// the template may key (negation "never", a modal, "previously", a
+// coordination "S left X and"): the clause grammar reads the sentence
+// instead.
+bool CleanTemplateSubject(std::string* subject);
+
 }  // namespace factline::internal
 
 #endif  // FACTLINE_ATOMS_INTERNAL_GRAMMAR_H_

@@ -1,7 +1,11 @@
 // Time words in a statement ("since 2019", "until March 2024", "last month",
-// "now", "no longer", "not ... anymore"): read, removed from the text, and
-// turned into valid-time bounds. Relative times resolve against the line's
-// transaction time.
+// "now", "no longer", "not ... anymore", "from 2016 to 2025"): read, removed
+// from the text, and turned into valid-time bounds. Relative times resolve
+// against the line's transaction time. Adjuncts that say when or how long
+// without bounding the fact ("in 1918" after a value, "for three years"),
+// sentence adverbs ("actually", "later", "these days") and the replaced
+// value of "instead of Y" / ", not Y" are removed too, so that neither a
+// template nor the clause grammar reads them into the value.
 #ifndef FACTLINE_ATOMS_INTERNAL_TIME_WORDS_H_
 #define FACTLINE_ATOMS_INTERNAL_TIME_WORDS_H_
 
@@ -19,7 +23,12 @@ struct TimeWords {
   Timestamp valid_to = kForever;
   bool ends = false;               // "no longer", "not ... anymore"
   std::vector<std::string> found;  // each phrase read, as written
+  std::string replaced;  // "padel instead of tennis", "Priya, not Dev": Y
 };
+
+// Cheap pre-check: false when the sentence cannot hold anything
+// ReadTimeWords removes, so most lines skip the scanner.
+bool MayHaveTimeWords(std::string_view sentence);
 
 // `tx_time` kNoTime: relative words resolve against NowMicros(). Capitalised
 // words are never taken ("Apocalypse Now" keeps its "Now").
