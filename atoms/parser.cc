@@ -25,16 +25,13 @@ namespace factline {
 
 namespace {
 
-// Whether a verb phrase or a template ("[X] moved to __") opens (past
-// auxiliaries and adverbs) with a verb of change of membership or place:
-// "moved to", "has switched to", "joined", "transferred to". Their value
-// may name the changed slot.
-bool IsChangeVerb(std::string_view phrase) {
+// The verb lemma a verb phrase or template ("[X] moved to __") opens with,
+// past auxiliaries and adverbs ("has moved to" -> "move"); *rest receives
+// the words after it. "" when WordNet knows no such verb.
+std::string LeadVerb(std::string_view phrase, std::string* rest) {
   static constexpr std::string_view kSkip[] = {
       "have", "has",  "had",  "be",  "is",       "am",      "are",  "was",
       "were", "been", "just", "now", "recently", "finally", "also", "got"};
-  static constexpr std::string_view kChange[] = {
-      "move", "switch", "transfer", "join", "change", "shift", "rotate"};
   std::size_t i = 0;
   while (i < phrase.size()) {
     std::size_t j = phrase.find(' ', i);
@@ -47,12 +44,36 @@ bool IsChangeVerb(std::string_view phrase) {
             std::end(kSkip)) {
       continue;
     }
-    const std::string lemma =
-        internal::WordForms::Get().Lemma(word, internal::Pos::kVerb);
-    return std::find(std::begin(kChange), std::end(kChange), lemma) !=
-           std::end(kChange);
+    rest->clear();
+    for (; i < phrase.size(); ++i) {
+      if (phrase.compare(i, 2, "__") == 0) break;
+      rest->push_back(phrase[i]);
+    }
+    *rest = CleanDisplay(*rest);
+    return internal::WordForms::Get().Lemma(word, internal::Pos::kVerb);
   }
-  return false;
+  return "";
+}
+
+// Whether a verb phrase or a template opens with a verb of change of
+// membership or place: "moved to", "has switched to", "joined",
+// "transferred to". Their value may name the changed slot.
+bool IsChangeVerb(std::string_view phrase) {
+  static constexpr std::string_view kChange[] = {
+      "move", "switch", "transfer", "join", "change", "shift", "rotate"};
+  std::string rest;
+  const std::string lemma = LeadVerb(phrase, &rest);
+  return std::find(std::begin(kChange), std::end(kChange), lemma) !=
+         std::end(kChange);
+}
+
+// "Alice left Acme", "Kenji has quit the chess club": a verb of leaving
+// with its bare object says the value stopped, under whatever relation
+// held it ("left for Paris" is a departure, not this).
+bool LeavesValue(std::string_view phrase) {
+  std::string rest;
+  const std::string lemma = LeadVerb(phrase, &rest);
+  return rest.empty() && (lemma == "leave" || lemma == "quit");
 }
 
 // Which capture group holds what; 0 means "not captured".
@@ -104,6 +125,18 @@ bool IsCatchAll(std::string_view tmpl) {
     pos = end;
   }
   return true;
+}
+
+// Cheap pre-check so lines without time words skip the time-word scanner
+// (FactConsolidation's 262k lines have none).
+bool MayHaveTimeWords(std::string_view s) {
+  for (std::string_view w :
+       {" now", "since ", "until ", "till ", "longer", "anymore", "any more",
+        "last ", "yesterday", "today", " ago", "currently", "as of ",
+        "this week", "this month", "this year", "through "}) {
+    if (s.find(w) != std::string_view::npos) return true;
+  }
+  return false;
 }
 
 // No letter or digit: punctuation is never a subject, relation or value.
@@ -406,8 +439,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
   std::string text = TrimSentence(sentence, false);
   ParsedFact fact;
-  // A cheap pre-check lets lines without time words skip the scanner.
-  if (internal::MayHaveTimeWords(text)) {
+  if (MayHaveTimeWords(text)) {
     internal::TimeWords tw = internal::ReadTimeWords(text, ctx->tx_time);
     // Time words never take the whole statement ("Today" as a value).
     if (!tw.found.empty() &&
@@ -417,7 +449,6 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       fact.valid_to = tw.valid_to;
       fact.ends = tw.ends;
       fact.time_words = std::move(tw.found);
-      fact.replaces = std::move(tw.replaced);
     }
   }
   const Pattern* p = nullptr;
@@ -429,12 +460,6 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     ParsedFact& fact = fact_copy;
     fact.subject = p->slots.subject ? CleanDisplay(g[p->slots.subject - 1])
                                     : p->fixed_subject;
-    // A verb group leaks into the capture ("Kenji has" moved to); one that
-    // holds a negation or modal leaves the sentence to the grammar.
-    if (p->slots.subject && p->lexicon &&
-        !internal::CleanTemplateSubject(&fact.subject)) {
-      return Status::NotFound("");
-    }
     if (p->fixed_subject == "user") {
       fact.subject = ctx->user;
       fact.subject_ref = "implied user";
@@ -504,7 +529,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                               clause->relation_capitalised);
   // Types of subject and value choose among relations the phrase alone
   // cannot tell apart (atoms/internal/relation_types.h).
-  if (internal::TypedChoice t; impl_->types->Refine(*clause, m, text, &t)) {
+  if (internal::TypedChoice t; impl_->types->Refine(*clause, m, &t)) {
     m.evidence += (m.evidence.empty() ? "" : "; ") + t.evidence;
     m.key = t.key;
     m.mapping = "lexicon";
@@ -523,8 +548,12 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   fact.evidence = m.evidence + (m.inverse ? "; subject and value swapped" : "");
   fact.suggested = m.suggested;
   fact.subject_ref = clause->subject_ref;
-  fact.change_verb = clause->kind == internal::PhraseKind::kVerb &&
-                     IsChangeVerb(clause->relation);
+  if (clause->kind == internal::PhraseKind::kVerb) {
+    const bool leaves = LeavesValue(clause->relation);
+    fact.change_verb = leaves || IsChangeVerb(clause->relation);
+    // The write path finds the slot that held the value and ends it there.
+    if (leaves) fact.ends = true;
+  }
   if (fact.subject_ref.empty()) ctx->subjects.push_back(fact.subject);
   return fact;
 }

@@ -206,6 +206,61 @@ Status SlotNamedByValue(const graph::Store& store, const Lexicon& lexicon,
   return Status::Ok();
 }
 
+// "Alice left Acme": a verb of leaving names the value that stopped, not
+// its relation. The atom is keyed on the one slot of the subject whose
+// current value is that value (the same normalised value, else one whose
+// words contain it: "Acme" for "Acme Corp"), so the resolver ends it there.
+// Several such slots, or none: left as parsed (nothing is ended).
+Status SlotHoldingValue(const graph::Store& store, const Lexicon& lexicon,
+                        Atom* atom, GateVerdict* verdict) {
+  const std::string mapped = lexicon.CanonicalRelation(atom->relation);
+  const std::string key = NormalizeKey(atom->value);
+  const std::vector<std::string> words = resolver::WordTokens(atom->value);
+  std::vector<std::string> exact, loose;
+  FACTLINE_RETURN_IF_ERROR(store.Read([&](const graph::Reader& r) -> Status {
+    auto entity = r.FindEntity(atom->subject);
+    if (entity.status().IsNotFound()) return Status::Ok();
+    if (!entity.ok()) return entity.status();
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<RelationId> relations,
+                              r.RelationsOfSubject(entity->id));
+    for (RelationId rel : relations) {
+      FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                                r.Current(entity->id, rel));
+      FACTLINE_ASSIGN_OR_RETURN(graph::Relation relation, r.GetRelation(rel));
+      for (AtomId id : ids) {
+        FACTLINE_ASSIGN_OR_RETURN(Atom current, r.GetAtom(id));
+        if (NormalizeKey(current.value) == key) {
+          exact.push_back(relation.key);
+          break;
+        }
+        const std::vector<std::string> theirs =
+            resolver::WordTokens(current.value);
+        if (!words.empty() &&
+            std::all_of(words.begin(), words.end(), [&](const std::string& w) {
+              return std::find(theirs.begin(), theirs.end(), w) != theirs.end();
+            })) {
+          loose.push_back(relation.key);
+          break;
+        }
+      }
+    }
+    return Status::Ok();
+  }));
+  const std::vector<std::string>& found = exact.empty() ? loose : exact;
+  if (found.size() != 1 || found[0] == mapped) return Status::Ok();
+  const std::string note = "verb of leaving: '" + atom->value +
+                           "' is the subject's current value of '" + found[0] +
+                           "', which it ends (not '" + atom->relation + "')";
+  atom->relation = found[0];
+  verdict->stage = "canonical";
+  if (verdict->outcome == GateOutcome::kQueue) {
+    verdict->outcome = GateOutcome::kPass;
+    verdict->reason.clear();
+  }
+  verdict->reason += (verdict->reason.empty() ? "" : "; ") + note;
+  return Status::Ok();
+}
+
 }  // namespace
 
 namespace query::internal {
@@ -290,7 +345,10 @@ Result<RememberReport> RememberLines(
                     &verdict);
         if (change_verb && store != nullptr) {
           FACTLINE_RETURN_IF_ERROR(
-              SlotNamedByValue(*store, parser.lexicon(), &atom, &verdict)
+              (atom.ends
+                   ? SlotHoldingValue(*store, parser.lexicon(), &atom, &verdict)
+                   : SlotNamedByValue(*store, parser.lexicon(), &atom,
+                                      &verdict))
                   .WithContext("fact #" + std::to_string(i)));
         }
         mapped = mapped || !verdict.reason.empty();

@@ -149,6 +149,28 @@ TEST_CASE("Updates: a held 'no longer' ends the value when approved",
   s.ReplayMatches();
 }
 
+TEST_CASE("Updates: 'left X' ends X under the relation that held it",
+          "[query][updates]") {
+  Store s;
+  s.Say("Greta works at Lumen Labs.", 0);
+  s.Say("Greta is on the design team.", 0);
+  const std::string employer = s.Rel("Greta", "Lumen Labs");
+  const std::string team = s.Rel("Greta", "design team");
+  const resolver::Decision d = Only(s.Say("Greta left Lumen Labs.", 7));
+  INFO(d.reason);
+  CHECK(d.action == Action::kEnded);
+  CHECK(d.closed.size() == 1);
+  CHECK(s.Now("Greta", employer).empty());
+  CHECK(s.Now("Greta", team) == std::vector<std::string>{"design team"});
+  REQUIRE(s.Past("Greta", employer).size() == 1);
+  // Leaving for a place is a departure: it ends nothing.
+  s.Say("Greta works at Fjell Studio.", 8);
+  const resolver::Decision trip = Only(s.Say("Greta left for Bergen.", 9));
+  CHECK(trip.action != Action::kEnded);
+  CHECK(s.Now("Greta", employer) == std::vector<std::string>{"Fjell Studio"});
+  s.ReplayMatches();
+}
+
 TEST_CASE("Updates: 'not ... anymore' about another value ends nothing",
           "[query][updates]") {
   Store s;
