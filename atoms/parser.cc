@@ -127,18 +127,6 @@ bool IsCatchAll(std::string_view tmpl) {
   return true;
 }
 
-// Cheap pre-check so lines without time words skip the time-word scanner
-// (FactConsolidation's 262k lines have none).
-bool MayHaveTimeWords(std::string_view s) {
-  for (std::string_view w :
-       {" now", "since ", "until ", "till ", "longer", "anymore", "any more",
-        "last ", "yesterday", "today", " ago", "currently", "as of ",
-        "this week", "this month", "this year", "through "}) {
-    if (s.find(w) != std::string_view::npos) return true;
-  }
-  return false;
-}
-
 // No letter or digit: punctuation is never a subject, relation or value.
 bool Blank(std::string_view s) {
   for (char c : s) {
@@ -439,7 +427,8 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
   std::string text = TrimSentence(sentence, false);
   ParsedFact fact;
-  if (MayHaveTimeWords(text)) {
+  // A cheap pre-check lets lines without time words skip the scanner.
+  if (internal::MayHaveTimeWords(text)) {
     internal::TimeWords tw = internal::ReadTimeWords(text, ctx->tx_time);
     // Time words never take the whole statement ("Today" as a value).
     if (!tw.found.empty() &&
@@ -449,6 +438,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       fact.valid_to = tw.valid_to;
       fact.ends = tw.ends;
       fact.time_words = std::move(tw.found);
+      fact.replaces = std::move(tw.replaced);
     }
   }
   const Pattern* p = nullptr;
@@ -460,6 +450,12 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     ParsedFact& fact = fact_copy;
     fact.subject = p->slots.subject ? CleanDisplay(g[p->slots.subject - 1])
                                     : p->fixed_subject;
+    // A verb group leaks into the capture ("Kenji has" moved to); one that
+    // holds a negation or modal leaves the sentence to the grammar.
+    if (p->slots.subject && p->lexicon &&
+        !internal::CleanTemplateSubject(&fact.subject)) {
+      return Status::NotFound("");
+    }
     if (p->fixed_subject == "user") {
       fact.subject = ctx->user;
       fact.subject_ref = "implied user";
@@ -529,7 +525,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                               clause->relation_capitalised);
   // Types of subject and value choose among relations the phrase alone
   // cannot tell apart (atoms/internal/relation_types.h).
-  if (internal::TypedChoice t; impl_->types->Refine(*clause, m, &t)) {
+  if (internal::TypedChoice t; impl_->types->Refine(*clause, m, text, &t)) {
     m.evidence += (m.evidence.empty() ? "" : "; ") + t.evidence;
     m.key = t.key;
     m.mapping = "lexicon";
