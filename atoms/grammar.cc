@@ -687,6 +687,20 @@ class Reader {
           return true;
         }
         why->clear();
+        // "the current holder of the office of Mayor of Tokyo": the office
+        // is the subject, its holder the value.
+        std::size_t o = k + 1;
+        if (o < to && toks_[o].lower == "the") ++o;
+        const std::string head = toks_[k - 1].lower;
+        if (o + 2 < to && IsOfficeNoun(toks_[o].lower) &&
+            toks_[o + 1].lower == "of" && toks_[o + 2].cap &&
+            In(head, {"holder", "occupant", "incumbent"})) {
+          *subject = Join(toks_, o + 2, to);
+          *relation = "office holder";
+          *capitalised = false;
+          *shape = "the holder of the office of S";
+          return true;
+        }
         if (!Entity(k + 1, to, subject, ref, why)) return false;
         *relation = Join(toks_, from + 1, k, true);
         *capitalised = toks_[from + 1].cap;
@@ -891,9 +905,13 @@ class Reader {
     // "by chief executive Satya Nadella": lower-case nouns, then the name.
     if (!IsDet(d) && !IsPossDet(d) && !toks_[from].cap) {
       std::size_t k = from;
+      // "prime minister": an adjective may open the type noun.
       while (k < to && k < from + 2 && !toks_[k].cap &&
              !IsPrep(toks_[k].lower) &&
-             WordForms::Get().Is(toks_[k].lower, Pos::kNoun)) {
+             (WordForms::Get().Is(toks_[k].lower, Pos::kNoun) ||
+              (k == from && k + 2 < to &&
+               WordForms::Get().Is(toks_[k].lower, Pos::kAdj) &&
+               WordForms::Get().Is(toks_[k + 1].lower, Pos::kNoun)))) {
         ++k;
       }
       // "version 4.3.0": a number names itself like a name.
@@ -1013,17 +1031,24 @@ class Reader {
         toks_[3].cap && toks_[after + 1].lower == "by" &&
         In(WordForms::Get().Lemma(toks_[after].lower, Pos::kVerb),
            {"hold", "occupy", "fill"})) {
-      return Check(Make(Join(toks_, 3, verb), toks_[1].lower + " holder",
+      return Check(Make(Join(toks_, 3, verb), "office holder",
                         ValueText(after + 2, n), PhraseKind::kNoun,
                         "the office of S is held by V", ""));
     }
     bool relational =
         Relational(0, verb, &subject, &relation, &ref, &shape, &cap, &why);
-    // "The board of Alphabet is chaired by V": a passive after a relational
-    // noun phrase; the whole phrase is the subject.
-    if (relational && after + 1 < n && Participle(toks_[after]) &&
+    // "The board of Alphabet is chaired by V", "Acme's board is chaired by
+    // V": a passive after a relational noun phrase; the owner is the
+    // subject and the noun joins the passive verb as evidence.
+    if (relational && after + 2 < n && Participle(toks_[after]) &&
         toks_[after + 1].lower == "by") {
-      relational = false;
+      if (shape == "the S R (compound)") {
+        relational = false;
+      } else {
+        return Check(Make(subject, relation + " " + toks_[after].lower + " by",
+                          ValueText(after + 2, n), PhraseKind::kPassive,
+                          shape + " is R-ed by V", ref));
+      }
     }
     // "The billing service is written in Kotlin": a compound noun before a
     // participle or preposition is the subject, not "the S R".
@@ -1068,6 +1093,16 @@ class Reader {
       Result<Clause> c = ValueFirst(left, verb, after);
       if (c.ok()) return c;
     }
+    // "Redmond is home to the headquarters of Microsoft": V hosts S's R.
+    if (after + 2 < n && first.lower == "home" &&
+        toks_[after + 1].lower == "to" &&
+        Relational(after + 2, n, &subject, &relation, &ref, &shape, &cap,
+                   &why) &&
+        shape != "the S R (compound)") {
+      return Check(Make(subject, relation, left, PhraseKind::kNoun,
+                        "V is home to " + shape, ref, cap));
+    }
+    why.clear();
     // 2. Right side names the relation: "V is S's R", "V is the R of S".
     if (Relational(after, n, &subject, &relation, &ref, &shape, &cap, &why)) {
       // "S is a member of V", "S is a citizen of V": the indefinite article
@@ -1370,8 +1405,7 @@ class Reader {
     if (In(lemma, {"hold", "occupy", "fill"}) && main + 3 < n &&
         toks_[main + 1].lower == "the" && IsOfficeNoun(toks_[main + 2].lower) &&
         toks_[main + 3].lower == "of" && main + 4 < n && toks_[main + 4].cap) {
-      return Check(Make(Join(toks_, main + 4, n),
-                        toks_[main + 2].lower + " holder", subject,
+      return Check(Make(Join(toks_, main + 4, n), "office holder", subject,
                         PhraseKind::kNoun, "S holds the office of V", ""));
     }
     if (lemma == "hold" || lemma == "have" || lemma == "possess") {
@@ -1423,7 +1457,8 @@ class Reader {
     std::size_t end = n;
     for (std::size_t k = p + 1; k + 1 < end; ++k) {
       if ((toks_[k].lower == "for" && IsPossDet(toks_[k + 1].lower)) ||
-          (toks_[k].lower == "as" && In(toks_[k + 1].lower, {"a", "an"}))) {
+          (toks_[k].lower == "as" && In(toks_[k + 1].lower, {"a", "an"})) ||
+          toks_[k].lower == "because") {
         end = k;
         break;
       }

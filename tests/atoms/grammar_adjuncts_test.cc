@@ -165,6 +165,37 @@ TEST_CASE("Grammar adjuncts: clefts, relatives and naming phrases",
                "chief executive", "Lisa Park");
 }
 
+TEST_CASE("Grammar adjuncts: offices, hosts and owners of passives",
+          "[atoms][grammar]") {
+  // An office named with a capital is the subject; its holder the value.
+  CHECK_CLAUSE(
+      Read("Ana Brnabic holds the office of Prime Minister of Serbia."),
+      "Prime Minister of Serbia", "office holder", "Ana Brnabic");
+  CHECK_CLAUSE(Read("The post of Mayor of Lyon is held by Gregory Doucet."),
+               "Mayor of Lyon", "office holder", "Gregory Doucet");
+  CHECK_CLAUSE(
+      Read(
+          "The current holder of the office of Mayor of Oslo is Anne Lindboe."),
+      "Mayor of Oslo", "office holder", "Anne Lindboe");
+  // A lower-case office is a role, not a named office.
+  CHECK(Read("Zara holds the title of support lead.").relation !=
+        "office holder");
+  // "V is home to the R of S".
+  CHECK_CLAUSE(Read("Leiden is home to the headquarters of Acme."), "Acme",
+               "headquarters", "Leiden");
+  // A passive after a relational noun phrase: the owner is the subject.
+  CHECK_CLAUSE(Read("The board of Globex is chaired by Ines Ortiz."), "Globex",
+               "board chaired by", "Ines Ortiz");
+  CHECK_CLAUSE(Read("Initech's board is chaired by Raj Rao."), "Initech",
+               "board chaired by", "Raj Rao");
+  // A reason after the object is no part of the value.
+  CHECK_CLAUSE(Read("Oscar avoids dairy because of an intolerance."), "Oscar",
+               "avoids", "dairy");
+  // A type noun may open with an adjective.
+  CHECK_CLAUSE(Read("Norway is governed by prime minister Jonas Store."),
+               "Norway", "governed by prime minister", "Jonas Store");
+}
+
 TEST_CASE("Grammar adjuncts: subjects keep names, lose type nouns",
           "[atoms][grammar]") {
   // A possessive whose "relation" is a capitalised word followed by a verb
