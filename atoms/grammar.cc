@@ -629,6 +629,20 @@ class Reader {
       }
       why->clear();
       if (!sub.Entity(0, left.size(), subject, ref, why)) return false;
+      // "Einstein's wife's name was Mileva".
+      if (to - k == 3 && toks_[to - 1].lower == "name" &&
+          !Possessor(toks_[k + 1]).empty()) {
+        std::string noun = Possessor(toks_[k + 1]);
+        for (char& c : noun) {
+          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        if (LivingNoun(noun)) {
+          *relation = noun;
+          *capitalised = false;
+          *shape = "S's R's name";
+          return true;
+        }
+      }
       *relation = Join(toks_, k + 1, to, true);
       *capitalised = toks_[k + 1].cap;
       *shape = "S's R";
@@ -1040,7 +1054,8 @@ class Reader {
     // "The board of Alphabet is chaired by V", "Acme's board is chaired by
     // V": a passive after a relational noun phrase; the owner is the
     // subject and the noun joins the passive verb as evidence.
-    if (relational && after + 2 < n && Participle(toks_[after]) &&
+    const bool title = shape == "S's R" && cap && !(known_ && known_(relation));
+    if (relational && !title && after + 2 < n && Participle(toks_[after]) &&
         toks_[after + 1].lower == "by") {
       if (shape == "the S R (compound)") {
         relational = false;

@@ -155,6 +155,8 @@ TEST_CASE("Grammar adjuncts: clefts, relatives and naming phrases",
                "headquarters", "Gerlingen");
   CHECK_CLAUSE(Read("My daughter's name is Mia."), "user", "daughter", "Mia");
   CHECK_CLAUSE(Read("The name of my cat is Tom."), "user", "cat", "Tom");
+  CHECK_CLAUSE(Read("Darwin's wife's name was Emma."), "Darwin", "wife",
+               "Emma");
   CHECK_CLAUSE(Read("ASEAN counts Laos as a member."), "Laos", "member of",
                "ASEAN");
   CHECK_CLAUSE(Read("The league counts Ajax among its founders."), "Ajax",
@@ -202,6 +204,8 @@ TEST_CASE("Grammar adjuncts: subjects keep names, lose type nouns",
   // phrase is one title.
   CHECK(Read("Schindler's List was filmed in Krakow.").subject ==
         "Schindler's List");
+  CHECK(Read("Orwell's Animal Farm was published by Secker.").subject ==
+        "Orwell's Animal Farm");
   CHECK_CLAUSE(Read("The billing service is written in Kotlin."),
                "billing service", "written in", "Kotlin");
   CHECK(Read("The television series Dark was produced in German.").subject ==
