@@ -558,4 +558,22 @@ factline_code factline_audit(const factline_memory* memory, uint64_t since,
   });
 }
 
+factline_code factline_stats(const factline_memory* memory, char** out_json) {
+  return Guard(out_json, [&]() -> factline_code {
+    FACTLINE_C_CHECK(factline::CheckHandle(memory));
+    auto stats = memory->memory->Stats();
+    if (!stats.ok()) return Fail(stats.status());
+    return factline::Emit({{"entities", stats->entities},
+                           {"relations", stats->relations},
+                           {"atoms", stats->atoms},
+                           {"current_slots", stats->current_slots},
+                           {"current_atoms", stats->current_atoms},
+                           {"superseded_atoms", stats->superseded_atoms},
+                           {"audit_records", stats->audit_records},
+                           {"map_bytes", stats->map_bytes},
+                           {"used_bytes", stats->used_bytes}},
+                          out_json);
+  });
+}
+
 }  // extern "C"

@@ -150,6 +150,11 @@ factline_code factline_quarantine(factline_memory* memory, uint64_t atom,
 factline_code factline_audit(const factline_memory* memory, uint64_t since,
                              size_t limit, char** out_json);
 
+/* Counts of the store: {"entities", "relations", "atoms", "current_slots",
+ * "current_atoms", "superseded_atoms", "audit_records", "map_bytes",
+ * "used_bytes"}. */
+factline_code factline_stats(const factline_memory* memory, char** out_json);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -5,6 +5,19 @@
 // the atom, the atoms it superseded, and a one-line account of why it is
 // trusted. Thread safety: all const methods may run concurrently with each
 // other and with one writer; Remember* calls are serialised internally.
+//
+// Processes: several processes may each open one Memory on the same
+// directory (LMDB's lock file): reads never block, writes from all of them
+// are serialised by LMDB's writer lock, ids come from counters read inside
+// each write transaction, and every read (Ask's cached index included, keyed
+// on the store's counts) sees the latest commit of any process. The HNSW
+// side-index is a cache each process saves on close; a copy overwritten by
+// another process is detected and rebuilt. Within one process, open a
+// directory once and share the Memory: two Memory objects on one directory
+// in one process are not allowed (LMDB forbids opening one environment
+// twice per process; closing one breaks the other's locks). Never use a
+// Memory in a child after fork(); open a new one there.
+// tests/query/threads_test.cc checks both contracts.
 #ifndef FACTLINE_QUERY_QUERY_H_
 #define FACTLINE_QUERY_QUERY_H_
 

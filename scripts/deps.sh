@@ -9,6 +9,9 @@ packages=(
   libre2-dev catch2 libcli11-dev libbenchmark-dev
   # WordNet's data files (/usr/share/wordnet): the parser's lemmas.
   wordnet-base
+  # The Python package (python/): the extension's headers, and what
+  # `pip install --no-build-isolation .` builds with.
+  python3-dev pybind11-dev python3-setuptools python3-wheel python3-pip
 )
 
 missing=()

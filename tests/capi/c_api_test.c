@@ -213,6 +213,13 @@ int main(void) {
   CHECK(contains(out, "\"action\":\"superseded\""));
   factline_free(out);
   CHECK_FAILS(factline_audit(NULL, 0, 10, &out), FACTLINE_INVALID_ARGUMENT);
+
+  /* Stats: the store's counts. */
+  CHECK(factline_stats(m, &out) == FACTLINE_OK);
+  CHECK(contains(out, "\"superseded_atoms\":"));
+  CHECK(first_number(out, "atoms") >= 3);
+  factline_free(out);
+  CHECK_FAILS(factline_stats(NULL, &out), FACTLINE_INVALID_ARGUMENT);
   factline_close(m);
 
   /* Read-only: reads work, writes are refused with an error. */
