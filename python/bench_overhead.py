@@ -24,9 +24,12 @@ import sys
 import tempfile
 import time
 
-import factline
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+# python/ holds the package's sources without the built extension; the
+# package to measure is the one on PYTHONPATH (or installed).
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
+
+import factline  # noqa: E402
 DEFAULT_DATA = os.path.join(HERE, "..", "datasets", "factconsolidation",
                             "Conflict_Resolution.json")
 
