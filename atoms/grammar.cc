@@ -807,6 +807,13 @@ class Reader {
                       PhraseKind::kVerb, "(user) verb V", "implied user"));
   }
 
+  // Verbs that move a slot to a new value: "changed to", "moved to".
+  static bool IsChangeLemma(std::string_view lemma) {
+    return In(lemma, {"change", "move", "switch", "shift", "push", "postpone",
+                      "reschedule", "update", "upgrade", "migrate", "bump",
+                      "rename", "transfer"});
+  }
+
   static bool IsOfficeNoun(std::string_view w) {
     return In(w, {"office", "position", "post", "role", "title", "seat"});
   }
@@ -1085,6 +1092,14 @@ class Reader {
           In(toks_[after + 1].lower, {"in", "at", "on"})) {
         after += 2;
       }
+      // "The deadline of X was pushed to V": a change participle and "to"
+      // or "for" name the new value.
+      if (after + 2 < n && Participle(toks_[after]) &&
+          In(toks_[after + 1].lower, {"to", "for"}) &&
+          IsChangeLemma(
+              WordForms::Get().Lemma(toks_[after].lower, Pos::kVerb))) {
+        after += 2;
+      }
       // "My sister is called Ana": a naming participle before the value.
       if (after + 1 < n && Participle(toks_[after]) &&
           !IsPrep(toks_[after + 1].lower) && !IsDet(toks_[after + 1].lower)) {
@@ -1092,7 +1107,8 @@ class Reader {
       }
       // "Norway's membership is in the EFTA": a locative preposition before
       // the value says where the relation holds, not what its value is.
-      if (after + 1 < n && In(toks_[after].lower, {"in", "at", "on"})) {
+      // "My allergy is to amoxicillin": "to" likewise.
+      if (after + 1 < n && In(toks_[after].lower, {"in", "at", "on", "to"})) {
         ++after;
       }
       return Check(Make(subject, relation, ValueText(after, n),
@@ -1167,10 +1183,13 @@ class Reader {
         std::string noun;
         if (k == after + 2)
           noun = WordForms::Get().Pertainym(toks_[after + 1].lower);
-        return Check(Make(left, toks_[k].lower, noun.empty() ? value : noun,
-                          PhraseKind::kNoun,
-                          noun.empty() ? "S is a V R" : "S is a V(adj) R",
-                          left_ref));
+        // "a QA engineer", "a Java developer": a name before a head noun
+        // no relation has is a kind of the head, not its value.
+        if (!noun.empty() || !known_ || known_(toks_[k].lower))
+          return Check(Make(left, toks_[k].lower, noun.empty() ? value : noun,
+                            PhraseKind::kNoun,
+                            noun.empty() ? "S is a V R" : "S is a V(adj) R",
+                            left_ref));
       }
     }
     // 4. Passive or stative participle: "S is represented by V",
@@ -1368,6 +1387,19 @@ class Reader {
     if (main >= n) return Fail("no main verb");
     const WordForms& wf = WordForms::Get();
     const std::string lemma = wf.Lemma(toks_[main].lower, Pos::kVerb);
+    // "The user's email address changed to V", "Our standup moved to V":
+    // a change verb after a relational noun phrase gives the slot a new
+    // value.
+    if (IsChangeLemma(lemma) && main + 2 < n &&
+        In(toks_[main + 1].lower, {"to", "for"})) {
+      std::string owner, rel, oref, oshape, owhy;
+      bool ocap = false;
+      if (Relational(0, verb, &owner, &rel, &oref, &oshape, &ocap, &owhy) &&
+          oshape != "the S R (compound)") {
+        return Check(Make(owner, rel, ValueText(main + 2, n), PhraseKind::kNoun,
+                          oshape + " changed to V", oref, ocap));
+      }
+    }
     // "NATO counts Norway as a member", "OPEC counts Venezuela among its
     // members": the object is one of the subject's R, so it is the R of the
     // subject ("member of").
@@ -1410,9 +1442,14 @@ class Reader {
     for (std::size_t k = main + 2; k + 2 < n; ++k) {
       if (toks_[k].lower == "as" && IsPossDet(toks_[k + 1].lower) &&
           !IsPrep(toks_[main + 1].lower)) {
-        return Check(Make(subject, Join(toks_, k + 2, n, true),
-                          ValueText(main + 1, k), PhraseKind::kNoun,
-                          "S verb V as my R", ref));
+        // "moved my projects to Google Cloud as my R": the value is where
+        // the object went.
+        std::size_t v = main + 1;
+        for (std::size_t q = main + 2; q + 1 < k; ++q) {
+          if (In(toks_[q].lower, {"to", "into", "onto"})) v = q + 1;
+        }
+        return Check(Make(subject, Join(toks_, k + 2, n, true), ValueText(v, k),
+                          PhraseKind::kNoun, "S verb V as my R", ref));
       }
     }
     // "S holds the office of V", "S occupies the post of V": V is an
@@ -1449,9 +1486,11 @@ class Reader {
       }
       // Without a determiner only a collocation WordNet lists as a verb
       // ("take place") joins: "I hate tabs for indentation" keeps its object.
+      // A change verb's bare object names the slot: "switched gyms to V".
       const bool collocation =
           !det && k == words + 1 &&
-          wf.Is(lemma + " " + toks_[words].lower, Pos::kVerb);
+          (wf.Is(lemma + " " + toks_[words].lower, Pos::kVerb) ||
+           (IsChangeLemma(lemma) && k < n && toks_[k].lower == "to"));
       if (k > words && k + 1 < n && IsPrep(toks_[k].lower) &&
           toks_[k].lower != "of" && (det || collocation)) {
         relation += idiom;
@@ -1614,6 +1653,16 @@ Result<Clause> ReadSentence(std::string_view text, const ParseContext& context,
     if (read.size() >= 2) {
       Clause last = std::move(read.back());
       last.shape += " (last of " + std::to_string(read.size()) + " clauses)";
+      return last;
+    }
+    // "I got promoted, I'm a senior developer": the last part is a clause
+    // of its own when its subject is the speaker or a pronoun (a name cut
+    // at a comma, "Tesla, Inc. is ...", resolves to nothing).
+    auto last = ReadClause(parts.back(), context, known);
+    if (last.ok() && !last->subject_ref.empty() && read.size() == 1 &&
+        read.back().subject == last->subject &&
+        read.back().relation == last->relation) {
+      last->shape += " (last clause)";
       return last;
     }
   }

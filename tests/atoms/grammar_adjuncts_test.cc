@@ -231,5 +231,33 @@ TEST_CASE("Grammar adjuncts: coordinated verbs and trailing adjuncts",
                "cats and dogs");
 }
 
+TEST_CASE("Grammar adjuncts: a slot moved to a new value", "[atoms][grammar]") {
+  CHECK_CLAUSE(Read("My allergy is to latex."), "user", "allergy", "latex");
+  CHECK_CLAUSE(Read("Ana's phone number changed to 555-0100."), "Ana",
+               "phone number", "555-0100");
+  CHECK_CLAUSE(Read("The launch date of Apollo was pushed to May 3."), "Apollo",
+               "launch date", "May 3");
+  CHECK_CLAUSE(Read("I moved my photos to Dropbox as my backup service."),
+               "user", "backup service", "Dropbox");
+  CHECK_CLAUSE(Read("I switched banks to Monzo."), "user", "switched banks to",
+               "Monzo");
+  // A clause after a comma whose subject is the speaker stands alone.
+  CHECK_CLAUSE(Read("I got promoted, I'm a staff engineer."), "user", "is a",
+               "staff engineer");
+  // A name cut at its comma is no clause of its own.
+  CHECK(Read("Globex, Inc. is based in Paris.").subject == "Globex, Inc.");
+  // A name before a head noun no relation has is a kind, not a value.
+  ParseContext ctx;
+  auto known = [](const std::string& noun) { return noun == "native"; };
+  auto qa = internal::ReadSentence("Omar is a QA engineer", ctx, known);
+  REQUIRE(qa.ok());
+  CHECK(qa->relation == "is a");
+  CHECK(qa->value == "QA engineer");
+  auto native = internal::ReadSentence("Omar is a Lyon native", ctx, known);
+  REQUIRE(native.ok());
+  CHECK(native->relation == "native");
+  CHECK(native->value == "Lyon");
+}
+
 }  // namespace
 }  // namespace factline
