@@ -219,7 +219,42 @@ std::vector<std::string> RelationKeys(const Lexicon& lexicon,
   if (std::find(keys.begin(), keys.end(), phrase_key) == keys.end()) {
     keys.push_back(std::move(phrase_key));
   }
+  // A capitalised title is stored under its words ("The Prime Minister of
+  // Portugal is V" -> "prime minister"); when those words are an alias of
+  // the relation asked for (P6's "prime minister"), that slot is this
+  // relation's too.
+  if (const RelationDef* def = lexicon.FindByAlias(keys[0])) {
+    for (const std::string& alias : def->aliases) {
+      std::string key = NormalizeKey(alias);
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        keys.push_back(std::move(key));
+      }
+    }
+  }
   return keys;
+}
+
+// The officeholder relation (MQuAKE's P1308) is keyed on an office, "Prime
+// Minister of India"; a statement about the office's holder is usually read
+// as (India, prime minister / P6, V). Splits such a subject into the title
+// and the place so a reader can look up that slot: "" when `relation` is
+// not the officeholder relation or the subject has no " of ".
+bool SplitOffice(const Lexicon& lexicon, std::string_view relation,
+                 std::string_view subject, std::string* title,
+                 std::string* of) {
+  const RelationDef* asked = lexicon.FindByAlias(relation);
+  const RelationDef* office = lexicon.FindByAlias("officeholder");
+  if (asked == nullptr || office == nullptr || asked->id != office->id) {
+    return false;
+  }
+  const std::string display = CleanDisplay(subject);
+  const std::size_t at = display.find(" of ");
+  if (at == std::string::npos || at == 0 || at + 4 >= display.size()) {
+    return false;
+  }
+  *title = display.substr(0, at);
+  *of = display.substr(at + 4);
+  return true;
 }
 
 // Runs views_of on the slot; an unknown subject or relation is an empty
@@ -280,6 +315,21 @@ Result<std::vector<FactView>> SlotQuery(
     return Status::Ok();
   });
   if (!s.ok()) return s;
+  // The holder of "Mayor of London" is London's mayor: asked by office and
+  // stored by place, the place's slot for the title answers (tried as
+  // written, a title, and lower case, a relation noun: "mayor" -> P6).
+  std::string title, place;
+  if (out.empty() && SplitOffice(lexicon, relation, subject, &title, &place)) {
+    std::string lower = title;
+    for (char& c : lower) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    for (const std::string& as : {title, lower}) {
+      FACTLINE_ASSIGN_OR_RETURN(
+          out, SlotQuery(store, lexicon, parser, place, as, views_of));
+      if (!out.empty()) break;
+    }
+  }
   return out;
 }
 

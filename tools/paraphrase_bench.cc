@@ -121,6 +121,22 @@ std::optional<Atom> FindExpected(const std::vector<Atom>& atoms,
   return std::nullopt;
 }
 
+// What `factline get SUBJECT R` answers for the item's expected subject, R
+// each relation the item accepts (its lexicon ids, and its label when a
+// phrase key counts): the first non-empty slot, as a user or the held-out
+// check would read it. Empty when every slot is empty.
+Result<std::vector<FactView>> GetAnswer(Memory& memory,
+                                        const ParaphraseItem& item) {
+  std::vector<std::string> asked = item.ids;
+  if (item.phrase_ok) asked.push_back(item.relation);
+  for (const std::string& relation : asked) {
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<FactView> now,
+                              memory.Current(item.subject, relation));
+    if (!now.empty()) return now;
+  }
+  return std::vector<FactView>{};
+}
+
 Result<ItemOutcome> RunStatement(const ParaphraseItem& item, Memory& memory) {
   ItemOutcome outcome;
   outcome.item = &item;
@@ -135,6 +151,11 @@ Result<ItemOutcome> RunStatement(const ParaphraseItem& item, Memory& memory) {
         RelationRight(memory.lexicon(), item, atom.relation)) {
       outcome.right = true;
     }
+  }
+  // Or as `get` reads it (a leading article, an office asked by its title).
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<FactView> got, GetAnswer(memory, item));
+  for (const FactView& f : got) {
+    if (NormalizeValue(f.atom.value) == v) outcome.right = true;
   }
   return outcome;
 }
@@ -167,6 +188,13 @@ Result<ItemOutcome> RunUpdate(const ParaphraseItem& item, Memory& memory) {
   outcome.right =
       now.size() == 1 && now[0].atom.id != old->id &&
       NormalizeValue(now[0].atom.value) == NormalizeValue(item.later.value);
+  // Or as `get` reads it: the slot it answers from holds the later value
+  // alone, and the original is no longer current there.
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<FactView> got, GetAnswer(memory, item));
+  if (got.size() == 1 && got[0].atom.id != old->id &&
+      NormalizeValue(got[0].atom.value) == NormalizeValue(item.later.value)) {
+    outcome.right = true;
+  }
   return outcome;
 }
 

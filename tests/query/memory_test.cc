@@ -60,6 +60,32 @@ TEST_CASE("Memory: a subject is found with or without its leading article",
   CHECK(ArticleVariant("the") == "");
 }
 
+TEST_CASE("Memory: an office's holder is its place's slot for the title",
+          "[query]") {
+  ScratchDir dir;
+  auto memory = OpenAt(dir.Sub("db"));
+  REQUIRE(memory
+              ->Remember({Fact("The Prime Minister of Portugal is Luis "
+                               "Montenegro.",
+                               10),
+                          Fact("The mayor of Paris is Anne Hidalgo.", 20)})
+              .ok());
+  auto value_of = [&](const char* subject, const char* relation) {
+    auto current = memory->Current(subject, relation);
+    REQUIRE(current.ok());
+    return current->size() == 1 ? (*current)[0].atom.value : std::string();
+  };
+  // Asked by office (MQuAKE's officeholder, P1308), stored by place.
+  CHECK(value_of("Prime Minister of Portugal", "P1308") == "Luis Montenegro");
+  CHECK(value_of("Mayor of Paris", "officeholder") == "Anne Hidalgo");
+  // A title stored as written is found under the relation it is an alias of.
+  CHECK(value_of("Portugal", "P6") == "Luis Montenegro");
+  CHECK(value_of("Paris", "P6") == "Anne Hidalgo");
+  // Only the officeholder relation splits an office; nothing is invented.
+  CHECK(value_of("Prime Minister of Portugal", "P6").empty());
+  CHECK(value_of("Prime Minister of Spain", "P1308").empty());
+}
+
 TEST_CASE("Memory: remembers text and answers current, history and entity",
           "[query]") {
   ScratchDir dir;
