@@ -196,6 +196,12 @@ void Canonicalizer::Add(const std::string& sig, const std::string& id,
                         double score, const std::string& source, bool noun_ok,
                         bool role) {
   if (sig.empty()) return;
+  const std::size_t sp = sig.rfind(' ');
+  if (sp != std::string::npos && Preposition(sig.substr(sp + 1))) {
+    std::vector<std::string>& p = preps_[id];
+    const std::string prep = sig.substr(sp + 1);
+    if (std::find(p.begin(), p.end(), prep) == p.end()) p.push_back(prep);
+  }
   if (noun_ok) Insert(&noun_index_[sig], id, score, source, role);
   Insert(&index_[sig], id, score, source, role);
 }
@@ -506,6 +512,20 @@ void Canonicalizer::Lookup(const Try& t, const std::string& sig, double factor,
       if (c.role && agents != nullptr && t.agent == 1) continue;
       if (t.agent == 3) continue;  // only the stative actives
       if (t.verb_only && c.role) continue;
+      if (!t.prep.empty()) {
+        // The locative prepositions stand for each other ("got his
+        // education in V" / "educated at").
+        auto p = preps_.find(c.id);
+        bool fits = false;
+        if (p != preps_.end()) {
+          for (const std::string& q : p->second) {
+            fits =
+                fits || q == t.prep ||
+                (In(q, {"in", "at", "on"}) && In(t.prep, {"in", "at", "on"}));
+          }
+        }
+        if (!fits) continue;
+      }
       if (converse && !c.role) continue;
       const bool inverse =
           (t.inverse != (t.role_inverts && c.role)) != converse;
@@ -727,6 +747,24 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
     }
     tries.push_back({Signature(head, PhraseKind::kNoun), 0.9, false, "noun of ",
                      true, words.back() == "of"});
+  }
+  // A light verb with a relation noun: "got his education at V", "made her
+  // home in V", "received his training at V": the noun names the relation
+  // and the preposition leads to its value (forwards).
+  if (kind == PhraseKind::kVerb && words.size() >= 3 &&
+      Preposition(words.back()) &&
+      In(words[0], {"get", "receive", "have", "take", "make", "gain", "obtain",
+                    "earn", "complete", "find"})) {
+    std::string noun;
+    for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+      noun += (noun.empty() ? "" : " ") + words[i];
+    }
+    if (!Preposition(words[1])) {
+      Try t{Signature(noun, PhraseKind::kNoun), 0.9, false,
+            "noun of light verb '" + words[0] + "': ", true};
+      t.prep = words.back();
+      tries.push_back(t);
+    }
   }
   // The grammar appends a type noun naming what kind of thing the value is
   // ("lies on the continent of V" -> "lie on continent"): when the verb

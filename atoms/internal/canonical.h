@@ -110,6 +110,9 @@ class Canonicalizer {
     // of a stative template ("S signed O" of "[X] is signed to __").
     int agent = 0;
     bool verb_only = false;  // templates and cues only, no role nouns
+    // Only relations whose verb phrasings end in this preposition
+    // ("got his education at": "educated at").
+    std::string prep = "";
   };
   // Candidates of one signature under a try, appended to *out. `converse`:
   // the signature names the converse role ("parent" for "child"), so only
@@ -132,6 +135,8 @@ class Canonicalizer {
   std::unordered_map<std::string, std::vector<Candidate>> noun_index_;
   // Active verb lemma -> relations its subject is the value of.
   std::unordered_map<std::string, std::vector<Candidate>> agent_index_;
+  // Relation -> the prepositions its verb phrasings end in.
+  std::unordered_map<std::string, std::vector<std::string>> preps_;
   // Single-word cue lemma -> relations (never mapped on; alternatives only).
   std::unordered_map<std::string, std::vector<std::string>> cue_words_;
   Mapping MapUncached(const std::string& phrase, PhraseKind kind,

@@ -296,6 +296,23 @@ TEST_CASE("Canonical: a converse two hypernyms up", "[atoms][canonical]") {
   CHECK(m.inverse);
 }
 
+TEST_CASE("Canonical: a light verb's noun names the relation",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "education" is a P69 alias and P69 is "educated at".
+  Mapping m = canon.Map("got his education at", PhraseKind::kVerb, false);
+  CHECK(m.key == "P69");
+  CHECK_FALSE(m.inverse);
+  m = canon.Map("got her education in", PhraseKind::kVerb, false);
+  CHECK(m.key == "P69");
+  m = canon.Map("made her home in", PhraseKind::kVerb, false);
+  CHECK(m.key == "lives_in");
+  // "job" is an occupation alias, but no occupation phrasing ends in
+  // "at": a job at V is not the occupation V.
+  m = canon.Map("took a job at", PhraseKind::kVerb, false);
+  CHECK(m.key != "P106");
+}
+
 TEST_CASE("Canonical: a capitalised title is keyed as written",
           "[atoms][canonical]") {
   const Canonicalizer canon(Lexicon::Builtin());
