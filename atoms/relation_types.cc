@@ -9,6 +9,9 @@
 #include <cctype>
 #include <cstdlib>
 #include <deque>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
 #include <tuple>
 #include <unordered_map>
 
@@ -160,6 +163,18 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
     }
     relations_.push_back(std::move(k));
   }
+  // Templates whose words are cues of several relations ("[X] lies in
+  // __"); the others are never refined.
+  for (const RelationDef& def : lexicon.relations()) {
+    for (const std::string& t : def.sentence_templates) {
+      // Only relations with value kinds can be told apart by type.
+      std::vector<const Kinds*> cands;
+      for (const Kinds* k : CueCandidates(t)) {
+        if (!k->value.empty()) cands.push_back(k);
+      }
+      if (cands.size() >= 2) template_cands_.emplace(t, std::move(cands));
+    }
+  }
   if (Result<std::uint32_t> r = ResolveKind(wf, "person"); r.ok()) {
     person_ = *r;
   }
@@ -277,28 +292,57 @@ int RelationTypes::CommonDistance(
     // frequency. A common noun's nearest sense is its most specific
     // reading.
     if (c.proper && best != kNoFit) break;
-    // Breadth first up the hypernym graph: the first kind met is nearest.
-    std::deque<std::pair<std::uint32_t, int>> queue{{sense, 0}};
-    std::unordered_set<std::uint32_t> seen{sense};
-    while (!queue.empty()) {
-      auto [at, depth] = queue.front();
-      queue.pop_front();
-      if (depth >= best) break;
+    for (const auto& [at, depth] : *Ancestors(sense)) {
+      if (depth >= best) break;  // ancestors come nearest first
       if (std::find(kinds.begin(), kinds.end(), at) != kinds.end()) {
         best = depth;
         break;
       }
-      if (depth + 1 >= kMaxDepth) continue;
-      for (const char* sym : {"@", "@i"}) {
-        for (const auto& [pos, up] : wf_.Pointers(at, Pos::kNoun, sym)) {
-          if (pos == Pos::kNoun && seen.insert(up).second) {
-            queue.emplace_back(up, depth + 1);
-          }
+    }
+  }
+  return best;
+}
+
+std::shared_ptr<const std::vector<std::pair<std::uint32_t, int>>>
+RelationTypes::Ancestors(std::uint32_t sense) const {
+  // Chains depend on WordNet alone: the process-wide WordNet's are shared
+  // by every parser (a bench or server makes many).
+  struct Cache {
+    std::shared_mutex mu;
+    std::unordered_map<
+        std::uint32_t,
+        std::shared_ptr<const std::vector<std::pair<std::uint32_t, int>>>>
+        map;  // GUARDED_BY(mu)
+  };
+  static Cache* shared = new Cache;
+  Cache local_cache;
+  Cache& cache = &wf_ == &WordForms::Get() ? *shared : local_cache;
+  {
+    std::shared_lock lock(cache.mu);
+    auto it = cache.map.find(sense);
+    if (it != cache.map.end()) return it->second;
+  }
+  // Breadth first up the hypernym graph: nearest first. Every parsed
+  // statement of a kind-sharing template asks, and values repeat
+  // ("English", "France"), so each synset's chain is read once.
+  auto out = std::make_shared<std::vector<std::pair<std::uint32_t, int>>>();
+  std::deque<std::pair<std::uint32_t, int>> queue{{sense, 0}};
+  std::unordered_set<std::uint32_t> seen{sense};
+  while (!queue.empty()) {
+    auto [at, depth] = queue.front();
+    queue.pop_front();
+    out->emplace_back(at, depth);
+    if (depth + 1 >= kMaxDepth) continue;
+    for (const char* sym : {"@", "@i"}) {
+      for (const auto& [pos, up] : wf_.Pointers(at, Pos::kNoun, sym)) {
+        if (pos == Pos::kNoun && seen.insert(up).second) {
+          queue.emplace_back(up, depth + 1);
         }
       }
     }
   }
-  return best;
+  std::unique_lock lock(cache.mu);
+  return cache.map.try_emplace(sense, std::move(out)).first->second;
 }
 
 const RelationTypes::Kinds* RelationTypes::ByKey(std::string_view key) const {
@@ -735,10 +779,13 @@ bool RelationTypes::RefineTemplate(const std::string& relation,
                                    const std::string& value,
                                    TypedChoice* out) const {
   if (!wf_.loaded() || relations_.empty()) return false;
+  // Every template match comes here (262k FactConsolidation lines): the
+  // candidates of each template were found once, at construction.
+  auto cached = template_cands_.find(phrase);
+  if (cached == template_cands_.end()) return false;
+  const std::vector<const Kinds*>& cands = cached->second;
   const Kinds* mapped = ByKey(relation);
-  if (mapped == nullptr) return false;
-  std::vector<const Kinds*> cands = CueCandidates(phrase);
-  if (cands.size() < 2 ||
+  if (mapped == nullptr || cands.size() < 2 ||
       std::find(cands.begin(), cands.end(), mapped) == cands.end()) {
     return false;
   }

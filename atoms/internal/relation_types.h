@@ -12,6 +12,7 @@
 #define FACTLINE_ATOMS_INTERNAL_RELATION_TYPES_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -54,6 +55,9 @@ struct TypedChoice {
 class RelationTypes {
  public:
   RelationTypes(const Lexicon& lexicon, const WordForms& wf);
+  // Holds pointers into itself.
+  RelationTypes(const RelationTypes&) = delete;
+  RelationTypes& operator=(const RelationTypes&) = delete;
 
   // The class of a noun phrase: the whole phrase as a WordNet lemma
   // ("new zealand", "tennis player"), else a name's common head noun
@@ -105,6 +109,11 @@ class RelationTypes {
   // Distance over the noun senses alone.
   int CommonDistance(const NounClass& c,
                      const std::vector<std::uint32_t>& kinds) const;
+  // A synset and its hypernym ancestors with their distances, nearest
+  // first; cached process-wide for WordForms::Get() (thread-safe): values
+  // repeat.
+  std::shared_ptr<const std::vector<std::pair<std::uint32_t, int>>> Ancestors(
+      std::uint32_t sense) const;
   // Relations whose cue phrases cover every content word of `phrase`.
   std::vector<const Kinds*> CueCandidates(std::string_view phrase) const;
   // A candidate's fit. Rank: a head noun naming one of its cues first,
@@ -136,6 +145,8 @@ class RelationTypes {
 
   const WordForms& wf_;
   std::vector<Kinds> relations_;
+  // Sentence template -> relations its words cue, when two or more.
+  std::unordered_map<std::string, std::vector<const Kinds*>> template_cands_;
   std::uint32_t person_ = 0;        // person#1
   std::uint32_t organization_ = 0;  // organization#1
 };

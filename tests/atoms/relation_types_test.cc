@@ -67,6 +67,9 @@ TEST_CASE("RelationTypes: 'S is a N' by the noun's class",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
   CHECK_TYPED("Enrico Fermi was a physicist.", "P106", "physicist");
+  // A first name WordNet knows only as a common noun ("bob") is still a
+  // possible person at a sentence's start.
+  CHECK_TYPED("Bob is a chef.", "P106", "chef");
   CHECK_TYPED("Gianluigi Buffon is a goalkeeper.", "P413", "goalkeeper");
   // An adherent names the religion through WordNet's derivation pointer.
   CHECK_TYPED("Thich Nhat Hanh was a Buddhist.", "P140", "Buddhism");
