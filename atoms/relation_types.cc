@@ -738,7 +738,10 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   // canonicaliser keyed as a phrase of its own ("Prime Minister") names
   // one relation at most.
   std::vector<const Kinds*> cands = CueCandidates(clause.relation);
-  if (!strong) {
+  // A noun phrase names its relation ("position", "country"): its
+  // mapping stands. Verbs are what several relations share.
+  if (clause.kind == PhraseKind::kNoun) return false;
+  if (m.mapping == "weak") {
     // The canonicaliser's own candidates for a phrase it could not key.
     for (const std::string& id : m.alternatives) {
       const Kinds* k = ByKey(id);
@@ -758,6 +761,8 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     return false;
   }
   const NounClass value = Classify(clause.value, true);
+  // Only a value WordNet knows decides; an unknown name is no evidence.
+  if (!value.known()) return false;
   const Pick p = Choose(cands, subject, value, false, nullptr);
   if (p.k == nullptr || !p.tie.empty() || p.k == mapped) return false;
   if (mapped != nullptr) {
