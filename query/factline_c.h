@@ -26,9 +26,9 @@
  * are microseconds since the Unix epoch (integers) next to an ISO form.
  *
  * THREADS. A handle may be used from several threads at once: reads
- * (get, history, as_of, ask, search, review_list, audit) run concurrently
- * with each other and with one writer; writes (remember*, approve, reject,
- * quarantine) are serialised inside the library.
+ * (get, history, as_of, ask, search, review_list, audit, stats) run
+ * concurrently with each other and with one writer; writes (remember*,
+ * approve, reject, quarantine) are serialised inside the library.
  *
  * PROCESSES. Several processes may open one store (LMDB's locking); one
  * writer at a time, readers never block it.
