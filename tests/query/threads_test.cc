@@ -56,8 +56,8 @@ class Failures {
 };
 
 TEST_CASE(
-    "Memory threads: 8 readers and one writer; readers never go back in time "
-    "and see the last write",
+    "Memory threads: 8 readers and one writer share one Memory and readers "
+    "never see an older value after a newer one",
     "[query][threads]") {
   constexpr int kReaders = 8;
   constexpr int kWrites = 30;
@@ -129,8 +129,8 @@ int ChildWrites(const std::string& path, int writes) {
 }
 
 TEST_CASE(
-    "Memory processes: two processes open one store and write while one "
-    "reads; ids stay unique and each sees the other's commits",
+    "Memory processes: two processes write one store while one reads and "
+    "each sees the other's commits with unique ids",
     "[query][processes]") {
   constexpr int kWrites = 25;
   testing::ScratchDir dir;
