@@ -255,7 +255,10 @@ NounClass RelationTypes::Classify(std::string_view phrase, bool value) const {
         first.senses = {wf_.FirstSynset(lemma, Pos::kNoun)};
         person_head = Distance(first, {person_}, false) < kUnknown;
       }
-      if (!proper_head && !person_head && take(lemma, cap, true)) return c;
+      if (!proper_head && !person_head && take(lemma, cap, true)) {
+        c.by_head = true;
+        return c;
+      }
     }
   }
   c = NounClass();
@@ -795,7 +798,9 @@ bool RelationTypes::RefineTemplate(const std::string& relation,
     return false;
   }
   const NounClass v = Classify(value, true);
-  if (!v.known()) return false;
+  // Only a name WordNet itself knows ("South Africa") overrides a template;
+  // a name's head noun ("The Jakarta Post") is too weak for that.
+  if (!v.known() || v.by_head) return false;
   const NounClass s = Classify(subject);
   const Pick p = Choose(cands, s, v, false, nullptr);
   if (p.k == nullptr || !p.tie.empty() || p.k == mapped) return false;

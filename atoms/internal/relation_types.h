@@ -36,10 +36,11 @@ Result<std::uint32_t> ResolveKind(const WordForms& wf, std::string_view kind);
 // What WordNet says a noun phrase is.
 struct NounClass {
   std::vector<std::uint32_t> senses;  // noun synsets, most frequent first
-  bool proper = false;  // a name: its first fitting sense is its referent
-  bool named = false;   // capitalised and unknown (or, at a sentence's start,
-                        // known only as a common noun): maybe a name
-  std::string lemma;    // the WordNet lemma or head noun that was found
+  bool proper = false;   // a name: its first fitting sense is its referent
+  bool named = false;    // capitalised and unknown (or, at a sentence's start,
+                         // known only as a common noun): maybe a name
+  std::string lemma;     // the WordNet lemma or head noun that was found
+  bool by_head = false;  // known by a name's common head noun only
   bool known() const { return !senses.empty(); }
 };
 

@@ -636,7 +636,7 @@ KINDS = {
                         "geographical area"]),
     "P136": dict(value=["genre", "music genre", "literary genre"]),
     "P159": dict(subject=ORG, value=PLACE),
-    "P170": dict(subject=["creation#2"], value=PERSON),
+    "P170": dict(subject=["creation#2"], value=PERSON + ORG),
     "P175": dict(subject=["musical composition", "album"],
                  value=PERSON + ["musical group"]),
     "P176": dict(subject=["instrumentality", "commodity"], value=ORG),
