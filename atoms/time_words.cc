@@ -469,10 +469,14 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
     // when an event happened. It bounds nothing: a past date on a later
     // statement would otherwise place it before what the store already
     // holds (docs/valid_time.md), so it only leaves the value.
-    if (In(t.lower, {"in", "on", "during", "around", "circa"}) &&
-        (first || AfterValue(toks, k))) {
+    if (In(t.lower, {"in", "on", "during", "around", "circa"})) {
       const int n = ReadAbsolute(toks, k + 1, tx, &when);
-      if (n > 0) {
+      // "born in 1990 in Lisbon": a date followed by the value's own
+      // preposition phrase is an adjunct wherever it stands.
+      const std::size_t e = k + 1 + static_cast<std::size_t>(n);
+      const bool before_phrase = n > 0 && e + 1 < toks.size() &&
+                                 In(toks[e].lower, {"in", "at", "on", "to"});
+      if (n > 0 && (first || AfterValue(toks, k) || before_phrase)) {
         found(k, n + 1);
         continue;
       }

@@ -76,6 +76,8 @@ TEST_CASE("Grammar adjuncts: dates and durations after the value",
   CheckSameFact("Golda Meir was born in Kyiv in 1898.",
                 "Golda Meir was born in Kyiv.");
   CheckSameFact("Estonia joined NATO in 2004.", "Estonia joined NATO.");
+  CheckSameFact("Golda Meir was born in 1898 in Kyiv.",
+                "Golda Meir was born in Kyiv.");
   CheckSameFact("In 2004, Estonia joined NATO.", "Estonia joined NATO.");
   CheckSameFact("I have been living in Lima for two years.",
                 "I have been living in Lima.");
