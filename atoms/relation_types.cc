@@ -804,6 +804,11 @@ bool RelationTypes::RefineTemplate(const std::string& relation,
   const NounClass s = Classify(subject);
   const Pick p = Choose(cands, s, v, false, nullptr);
   if (p.k == nullptr || !p.tie.empty() || p.k == mapped) return false;
+  // A template names its relation; only a close fit overrides it ("Greece"
+  // is two steps from country). A distant one is WordNet knowing some other
+  // sense of the word ("Google" as a search is seven steps from a work).
+  constexpr int kTemplateOverrideSteps = 4;
+  if (p.dv > kTemplateOverrideSteps) return false;
   const int md = Distance(v, mapped->value, true);
   if (md != kNoFit && md <= p.dv) return false;
   out->key = p.k->key;

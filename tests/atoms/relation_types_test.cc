@@ -105,6 +105,10 @@ TEST_CASE("RelationTypes: what WordNet cannot place stays as mapped",
   // An unknown noun after "is a" maps nothing by type.
   f = Parse("Bob is a zorblaxer.");
   CHECK(f.evidence.find("types:") == std::string::npos);
+  // A name WordNet knows only in a distant common sense ("google", a web
+  // search) does not override the template's employer.
+  f = Parse("Ada Quill works for Google.");
+  CHECK(f.relation == "P108");
 }
 
 TEST_CASE("RelationTypes: kinds resolve to WordNet senses",
