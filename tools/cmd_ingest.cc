@@ -472,6 +472,7 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
                {"superseded", count(Action::kSuperseded)},
                {"reinforced", count(Action::kReinforced)},
                {"stored_as_history", count(Action::kStoredAsHistory)},
+               {"ended", count(Action::kEnded)},
                {"rejected", count(Action::kRejected)},
                {"queued", count(Action::kQueued)},
                {"noise", count(Action::kNoise)},
@@ -485,6 +486,10 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
               << count(Action::kStoredAsHistory) << " stored as history, "
               << count(Action::kRejected) << " rejected, "
               << tally.unparsed.size() << " unparsed";
+    // Values a line said had stopped ("no longer", "left V"), when any.
+    if (count(Action::kEnded) > 0) {
+      std::cout << "; " << count(Action::kEnded) << " ended";
+    }
     // The gate's holds and drops, when there are any (docs/gate.md).
     if (count(Action::kQueued) + count(Action::kNoise) +
             count(Action::kTransient) >

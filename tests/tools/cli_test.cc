@@ -100,6 +100,23 @@ TEST_CASE("CLI: empty input, invalid UTF-8 and unknown flags fail clearly",
   CHECK(none.code == 2);
 }
 
+TEST_CASE("CLI: 'no longer' ends the value and ingest counts it", "[tools]") {
+  ScratchDir dir;
+  Write(dir.Sub("a.txt"), "Bea Lund works at Norrsken Labs.\n");
+  Write(dir.Sub("b.txt"), "Bea Lund no longer works at Norrsken Labs.\n");
+  REQUIRE(Cli("--db " + dir.Sub("db") + " ingest " + dir.Sub("a.txt")).code ==
+          0);
+  Run ended = Cli("--db " + dir.Sub("db") + " ingest " + dir.Sub("b.txt"));
+  CHECK(ended.code == 0);
+  CHECK(ended.output.find("1 ended") != std::string::npos);
+  // Nothing is current any more; the value stays in history.
+  Run now = Cli("--db " + dir.Sub("db") + " get \"Bea Lund\" P108");
+  CHECK(now.output.find("Norrsken Labs") == std::string::npos);
+  Run history = Cli("--db " + dir.Sub("db") + " history \"Bea Lund\" P108");
+  CHECK(history.code == 0);
+  CHECK(history.output.find("Norrsken Labs") != std::string::npos);
+}
+
 TEST_CASE("CLI: stdin ingest and a store that is not a store", "[tools]") {
   ScratchDir dir;
   Write(dir.Sub("in.txt"), "Ann lives in Athens.\n");
