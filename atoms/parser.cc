@@ -492,6 +492,15 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   if (matched && p->lexicon && !p->catch_all) {
     auto f = from_pattern();
     if (f.ok()) f->change_verb = IsChangeVerb(p->name);
+    // "[X] lies in __" read "the country of France": the value is France.
+    if (f.ok()) {
+      if (std::string name = impl_->types->StripTypeNoun(f->value);
+          !name.empty()) {
+        f->evidence += "; type noun before the value dropped ('" + f->value +
+                       "' -> '" + name + "')";
+        f->value = name;
+      }
+    }
     // A template whose words are cues of several relations ("[X] lies in
     // __") yields to the relation the value's type fits strictly nearer.
     if (internal::TypedChoice t;

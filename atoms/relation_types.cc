@@ -819,4 +819,31 @@ bool RelationTypes::RefineTemplate(const std::string& relation,
   return true;
 }
 
+std::string RelationTypes::StripTypeNoun(std::string_view value) const {
+  if (!wf_.loaded()) return "";
+  std::string_view v = value;
+  for (std::string_view the : {"the ", "The "}) {
+    if (v.substr(0, the.size()) == the) v.remove_prefix(the.size());
+  }
+  const std::size_t of = v.find(" of ");
+  if (of == std::string_view::npos || of == 0) return "";
+  const std::string_view noun = v.substr(0, of);
+  const std::string_view name = v.substr(of + 4);
+  if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) {
+    return "";
+  }
+  for (char c : noun) {
+    if (c < 'a' || c > 'z') return "";  // one lower-case common noun
+  }
+  // The noun's three most frequent senses: "country" is both the nation
+  // and its territory, and WordNet files a name under either.
+  std::vector<std::uint32_t> senses = wf_.Senses(std::string(noun), Pos::kNoun);
+  if (senses.empty()) return "";
+  if (senses.size() > 3) senses.resize(3);
+  const NounClass c = Classify(name, true);
+  if (!c.proper) return "";
+  constexpr int kMaxSteps = 3;
+  return CommonDistance(c, senses) <= kMaxSteps ? std::string(name) : "";
+}
+
 }  // namespace factline::internal

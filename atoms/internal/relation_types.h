@@ -89,6 +89,13 @@ class RelationTypes {
                       const std::string& subject, const std::string& value,
                       TypedChoice* out) const;
 
+  // A value that names its own type before the name ("the country of
+  // France", "the city of Lyon"): the name, when WordNet knows it as that
+  // type (a proper-noun sense at most 3 hypernym steps below one of the
+  // noun's first three senses); "" otherwise ("the University of Leeds" stays
+  // whole).
+  std::string StripTypeNoun(std::string_view value) const;
+
  private:
   struct Kinds {
     std::string key;  // the relation facts are keyed on (alias_of followed)

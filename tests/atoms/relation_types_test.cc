@@ -111,6 +111,17 @@ TEST_CASE("RelationTypes: what WordNet cannot place stays as mapped",
   CHECK(f.relation == "P108");
 }
 
+TEST_CASE("RelationTypes: a value naming its own type keeps the name",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  ParsedFact f = Parse("Tromso lies in the country of Norway.");
+  CHECK(f.relation == "P17");
+  CHECK(f.value == "Norway");
+  // Not a type of the name: the whole name stays.
+  f = Parse("Ada Quill works for the University of Leeds.");
+  CHECK(f.value == "the University of Leeds");
+}
+
 TEST_CASE("RelationTypes: kinds resolve to WordNet senses",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
