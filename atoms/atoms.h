@@ -82,7 +82,8 @@ class [[nodiscard]] Status {
 };
 
 // Holds either a T or a non-OK Status. Accessing value() of an error is a
-// programmer error (asserted).
+// programmer error: it throws std::bad_variant_access (check ok() first;
+// library code never does it, so no exception crosses the C API).
 template <typename T>
 class [[nodiscard]] Result {
  public:
