@@ -276,15 +276,24 @@ Status CheckReadKey(std::string_view what, std::string_view key) {
   return Status::Ok();
 }
 
-// The entity a reader's subject names: its own key, else the same name with
-// its leading article toggled (ArticleVariant); NotFound when neither.
+// The names a reader's subject is looked up by, in order: as given, then
+// with its leading article toggled (ArticleVariant) when it has a variant.
+std::vector<std::string> SubjectNames(std::string_view subject) {
+  std::vector<std::string> names = {std::string(subject)};
+  std::string variant = ArticleVariant(NormalizeKey(subject));
+  if (!variant.empty()) names.push_back(std::move(variant));
+  return names;
+}
+
+// The entity the first of SubjectNames that has one; NotFound when none.
 Result<graph::Entity> FindSubject(const graph::Reader& r,
                                   std::string_view subject) {
-  auto entity = r.FindEntity(subject);
-  if (!entity.status().IsNotFound()) return entity;
-  const std::string variant = ArticleVariant(NormalizeKey(subject));
-  if (variant.empty()) return entity;
-  return r.FindEntity(variant);
+  Result<graph::Entity> entity = Status::NotFound("");
+  for (const std::string& name : SubjectNames(subject)) {
+    entity = r.FindEntity(name);
+    if (!entity.status().IsNotFound()) return entity;
+  }
+  return entity;
 }
 
 Result<std::vector<FactView>> SlotQuery(
@@ -295,16 +304,15 @@ Result<std::vector<FactView>> SlotQuery(
   FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
   FACTLINE_RETURN_IF_ERROR(CheckReadKey("relation", relation));
   std::vector<FactView> out;
+  const std::vector<std::string> keys = RelationKeys(lexicon, parser, relation);
   Status s = store.Read([&](const graph::Reader& r) -> Status {
     // The name as given first; its article variant only when that slot is
     // empty ("The Acropolis lies in Greece", then `get Acropolis P17`).
-    const std::string variant = ArticleVariant(NormalizeKey(subject));
-    for (std::string_view name : {subject, std::string_view(variant)}) {
-      if (name.empty()) continue;
+    for (const std::string& name : SubjectNames(subject)) {
       auto entity = r.FindEntity(name);
       if (entity.status().IsNotFound()) continue;
       if (!entity.ok()) return entity.status();
-      for (const std::string& key : RelationKeys(lexicon, parser, relation)) {
+      for (const std::string& key : keys) {
         auto rel = r.FindRelation(key);
         if (rel.status().IsNotFound()) continue;
         if (!rel.ok()) return rel.status();
@@ -320,11 +328,7 @@ Result<std::vector<FactView>> SlotQuery(
   // written, a title, and lower case, a relation noun: "mayor" -> P6).
   std::string title, place;
   if (out.empty() && SplitOffice(lexicon, relation, subject, &title, &place)) {
-    std::string lower = title;
-    for (char& c : lower) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    for (const std::string& as : {title, lower}) {
+    for (const std::string& as : {title, NormalizeKey(title)}) {
       FACTLINE_ASSIGN_OR_RETURN(
           out, SlotQuery(store, lexicon, parser, place, as, views_of));
       if (!out.empty()) break;
