@@ -28,7 +28,11 @@ namespace factline::graph {
 
 // Bumped whenever the on-disk layout changes; Open refuses other versions.
 // 2: stated intervals kept, superseded_at, the `timeline` database.
-inline constexpr std::uint32_t kFormatVersion = 2;
+// 3: atom, audit and held records carry a CRC32C. A format-2 store opened
+//    read-only is read as it is; opened for writing it is migrated first
+//    (every record sealed in one transaction, then stamped 3).
+inline constexpr std::uint32_t kFormatVersion = 3;
+inline constexpr std::uint32_t kOldestReadableFormatVersion = 2;
 
 struct StoreOptions {
   std::size_t initial_map_bytes = 64u << 20;         // grown on MDB_MAP_FULL

@@ -59,6 +59,9 @@ struct Dbs {
   Dbi held = 0;             // held item id -> HeldItem (review, quarantine)
   Dbi refreshed = 0;        // atom id -> last reinforcement/re-verification
   Dbi timeline = 0;         // (subject, relation) -> valid-time segments
+  // A format-2 store opened read-only: atom, audit and held records without
+  // a checksum are accepted (a writer migrates such a store on open).
+  bool legacy_records = false;
 };
 
 struct DbSpec {
@@ -332,6 +335,8 @@ class TxnReader : public Interface {
       if (k.size() != 8) return Status::Corruption(Where("bad audit key"));
       AuditRecord& r = out.emplace_back();
       r.seq = GetBigEndian64(k.data());
+      FACTLINE_RETURN_IF_ERROR(Unseal("audit", "audit record", k, &v,
+                                      internal::kLegacyAuditRecordVersion));
       FACTLINE_RETURN_IF_ERROR(internal::DecodeAudit(v, &r).WithContext(
           Where("audit record " + std::to_string(r.seq))));
     }
@@ -347,6 +352,9 @@ class TxnReader : public Interface {
     }
     FACTLINE_RETURN_IF_ERROR(s);
     HeldItem item;
+    const auto key = IdKey1(id);
+    FACTLINE_RETURN_IF_ERROR(Unseal("held", "held item", key.view(), &v,
+                                    internal::kLegacyHeldRecordVersion));
     FACTLINE_RETURN_IF_ERROR(internal::DecodeHeld(v, &item).WithContext(
         Where("held item " + std::to_string(id))));
     item.id = id;
@@ -362,6 +370,8 @@ class TxnReader : public Interface {
     for (; s.ok(); s = cursor.Get(CursorOp::kNext, &k, &v)) {
       if (k.size() != 8) return Status::Corruption(Where("bad held item key"));
       item.id = GetBigEndian64(k.data());
+      FACTLINE_RETURN_IF_ERROR(Unseal("held", "held item", k, &v,
+                                      internal::kLegacyHeldRecordVersion));
       FACTLINE_RETURN_IF_ERROR(internal::DecodeHeld(v, &item).WithContext(
           Where("held item " + std::to_string(item.id))));
       FACTLINE_RETURN_IF_ERROR(fn(item));
@@ -421,6 +431,21 @@ class TxnReader : public Interface {
     return txn_->path() + ": " + std::string(what);
   }
 
+  // Verifies the checksum of the value *v stored under the 8-byte id `key`
+  // in `table` and strips it; Corruption names the table and the key.
+  Status Unseal(std::string_view table, std::string_view what,
+                std::string_view key, std::string_view* v,
+                std::uint8_t legacy_version) const {
+    Status s =
+        internal::UnsealRecord(key, v, legacy_version, dbs_->legacy_records);
+    if (s.ok()) return s;
+    const std::string id =
+        key.size() == 8 ? std::to_string(GetBigEndian64(key.data())) : "?";
+    return Status::Corruption(Where(std::string(what) + " " + id + " (table " +
+                                    std::string(table) + ", key " + id +
+                                    "): " + s.message()));
+  }
+
   // Looks up text key `key` in a *_by_key database. On success *ref is the
   // fixed-size part of the value (ref_size bytes) and *stored the LMDB key
   // used (valid until the next lookup). NotFound (empty message) when
@@ -465,6 +490,9 @@ class TxnReader : public Interface {
       return Status::NotFound("no atom with id " + std::to_string(id));
     }
     FACTLINE_RETURN_IF_ERROR(s);
+    const auto key = IdKey1(id);
+    FACTLINE_RETURN_IF_ERROR(Unseal("atoms", "atom", key.view(), &v,
+                                    internal::kLegacyAtomRecordVersion));
     FACTLINE_RETURN_IF_ERROR(internal::DecodeAtom(v, atom).WithContext(
         Where("atom " + std::to_string(id))));
     atom->id = id;
@@ -572,8 +600,10 @@ class WriterImpl final : public TxnReader<Writer> {
 
     scratch_.clear();
     internal::EncodeAtom(*atom, &scratch_);
+    const auto atom_key = IdKey1(id);
+    internal::SealRecord(atom_key.view(), &scratch_);
     FACTLINE_RETURN_IF_ERROR(
-        wtxn_->Put(dbs_->atoms, IdKey1(id).view(), scratch_, PutMode::kAppend));
+        wtxn_->Put(dbs_->atoms, atom_key.view(), scratch_, PutMode::kAppend));
     FACTLINE_RETURN_IF_ERROR(
         wtxn_->Put(dbs_->history, IdKey2(subject, rel.id).view(),
                    IdKey2(internal::OrderedTime(atom->tx_time), id).view(),
@@ -615,8 +645,10 @@ class WriterImpl final : public TxnReader<Writer> {
     FACTLINE_RETURN_IF_ERROR(CheckAtomFields(merged));
     scratch_.clear();
     internal::EncodeAtom(merged, &scratch_);
-    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->atoms, IdKey1(atom.id).view(),
-                                        scratch_, PutMode::kOverwrite));
+    const auto atom_key = IdKey1(atom.id);
+    internal::SealRecord(atom_key.view(), &scratch_);
+    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->atoms, atom_key.view(), scratch_,
+                                        PutMode::kOverwrite));
     counters_dirty_ = true;
     const bool was = old.superseded_by != kNoAtom;
     const bool now = merged.superseded_by != kNoAtom;
@@ -696,8 +728,10 @@ class WriterImpl final : public TxnReader<Writer> {
     const std::uint64_t seq = counters_.last_audit + 1;
     scratch_.clear();
     internal::EncodeAudit(*record, &scratch_);
-    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->audit, IdKey1(seq).view(),
-                                        scratch_, PutMode::kAppend));
+    const auto audit_key = IdKey1(seq);
+    internal::SealRecord(audit_key.view(), &scratch_);
+    FACTLINE_RETURN_IF_ERROR(
+        wtxn_->Put(dbs_->audit, audit_key.view(), scratch_, PutMode::kAppend));
     counters_.last_audit = seq;
     record->seq = seq;
     return Status::Ok();
@@ -720,8 +754,9 @@ class WriterImpl final : public TxnReader<Writer> {
                                 std::to_string(item->id));
       }
       FACTLINE_RETURN_IF_ERROR(s);
-      return wtxn_->Put(dbs_->held, IdKey1(item->id).view(), scratch_,
-                        PutMode::kOverwrite);
+      const auto key = IdKey1(item->id);
+      internal::SealRecord(key.view(), &scratch_);
+      return wtxn_->Put(dbs_->held, key.view(), scratch_, PutMode::kOverwrite);
     }
     // Items are never deleted, so the last key is the item count.
     std::uint64_t last = 0;
@@ -738,8 +773,10 @@ class WriterImpl final : public TxnReader<Writer> {
         return s;
       }
     }
-    FACTLINE_RETURN_IF_ERROR(wtxn_->Put(dbs_->held, IdKey1(last + 1).view(),
-                                        scratch_, PutMode::kAppend));
+    const auto key = IdKey1(last + 1);
+    internal::SealRecord(key.view(), &scratch_);
+    FACTLINE_RETURN_IF_ERROR(
+        wtxn_->Put(dbs_->held, key.view(), scratch_, PutMode::kAppend));
     item->id = last + 1;
     return Status::Ok();
   }
@@ -1028,12 +1065,78 @@ class StoreImpl final : public Store {
     FACTLINE_RETURN_IF_ERROR(s);
     std::uint32_t found = 0;
     for (char ch : v) found = (found << 8) | static_cast<unsigned char>(ch);
-    if (found != kFormatVersion) {
+    if (found == kFormatVersion) return Status::Ok();
+    if (found < kOldestReadableFormatVersion || found > kFormatVersion) {
       return Status::NotSupported(
           "store at " + path_ + " has format version " + std::to_string(found) +
           ", this build reads " + std::to_string(kFormatVersion));
     }
-    return Status::Ok();
+    if (!create) {
+      dbs_.legacy_records = true;  // read as it is; nothing is written
+      return Status::Ok();
+    }
+    return MigrateToSealed(static_cast<WriteTxn*>(txn));
+  }
+
+  // Format 2 -> 3, in the opening write transaction: every atom, audit and
+  // held record gets its version byte bumped (the fields are unchanged) and
+  // a checksum; then the format version is stamped. A kill midway leaves the
+  // format-2 store untouched (the transaction is not committed).
+  Status MigrateToSealed(WriteTxn* txn) {
+    const struct {
+      const char* name;
+      Dbi dbi;
+      std::uint8_t legacy, current;
+    } tables[] = {
+        {"atoms", dbs_.atoms, internal::kLegacyAtomRecordVersion,
+         internal::kAtomRecordVersion},
+        {"audit", dbs_.audit, internal::kLegacyAuditRecordVersion,
+         internal::kAuditRecordVersion},
+        {"held", dbs_.held, internal::kLegacyHeldRecordVersion,
+         internal::kHeldRecordVersion},
+    };
+    constexpr std::size_t kChunk = 4096;  // records read per cursor pass
+    std::vector<std::pair<std::string, std::string>> chunk;
+    for (const auto& table : tables) {
+      std::string after;  // last key rewritten; empty before the first
+      for (;;) {
+        chunk.clear();
+        {
+          FACTLINE_ASSIGN_OR_RETURN(Cursor cursor,
+                                    Cursor::Open(*txn, table.dbi));
+          std::string_view k = after, v;
+          Status s = after.empty() ? cursor.Get(CursorOp::kFirst, &k, &v)
+                                   : cursor.Get(CursorOp::kSetRange, &k, &v);
+          if (s.ok() && !after.empty() && k == after) {
+            s = cursor.Get(CursorOp::kNext, &k, &v);
+          }
+          for (; s.ok() && chunk.size() < kChunk;
+               s = cursor.Get(CursorOp::kNext, &k, &v)) {
+            if (v.empty() || static_cast<std::uint8_t>(v[0]) != table.legacy) {
+              return Status::Corruption(
+                  path_ + ": a record in table " + table.name +
+                  " of a format-2 store has an unknown version; not migrated");
+            }
+            chunk.emplace_back(std::string(k), std::string(v));
+          }
+          if (!s.ok() && !s.IsNotFound()) return s;
+        }
+        if (chunk.empty()) break;
+        for (auto& [key, value] : chunk) {
+          value[0] = static_cast<char>(table.current);
+          internal::SealRecord(key, &value);
+          FACTLINE_RETURN_IF_ERROR(
+              txn->Put(table.dbi, key, value, PutMode::kOverwrite));
+        }
+        after = chunk.back().first;
+      }
+    }
+    char version[4];
+    for (int i = 0; i < 4; ++i) {
+      version[i] = static_cast<char>(kFormatVersion >> (8 * (3 - i)));
+    }
+    return txn->Put(dbs_.meta, kMetaVersionKey, std::string_view(version, 4),
+                    PutMode::kOverwrite);
   }
 
   const std::string path_;

@@ -1,7 +1,9 @@
 #include "graph/internal/codec.h"
 
+#include <cstdio>
 #include <cstring>
 
+#include "graph/internal/crc32c.h"
 #include "graph/internal/keys.h"
 
 namespace factline::graph::internal {
@@ -91,6 +93,58 @@ bool GetLengthPrefixed(std::string_view* in, std::string_view* s) {
   return true;
 }
 
+namespace {
+
+std::uint32_t RecordCrc(std::string_view key, std::string_view record) {
+  return crc32c::Mask(
+      crc32c::Extend(crc32c::Value(key), record.data(), record.size()));
+}
+
+std::string Hex32(std::uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", static_cast<unsigned>(v));
+  return buf;
+}
+
+}  // namespace
+
+void SealRecord(std::string_view key, std::string* value) {
+  const std::uint32_t crc = RecordCrc(key, *value);
+  const char trailer[kSealSize] = {
+      static_cast<char>(crc >> 24), static_cast<char>(crc >> 16),
+      static_cast<char>(crc >> 8), static_cast<char>(crc)};
+  value->append(trailer, kSealSize);
+}
+
+Status UnsealRecord(std::string_view key, std::string_view* value,
+                    std::uint8_t legacy_version, bool allow_legacy) {
+  if (!value->empty() &&
+      static_cast<std::uint8_t>((*value)[0]) == legacy_version) {
+    if (allow_legacy) return Status::Ok();
+    return Status::Corruption(
+        "record has no checksum (version " + std::to_string(legacy_version) +
+        ", written before store format 3) in a store of format " +
+        std::to_string(kFormatVersion));
+  }
+  if (value->size() < 1 + kSealSize) {
+    return Status::Corruption("record of " + std::to_string(value->size()) +
+                              " bytes is too short for its checksum");
+  }
+  const std::string_view record = value->substr(0, value->size() - kSealSize);
+  const auto* t =
+      reinterpret_cast<const unsigned char*>(value->data() + record.size());
+  const std::uint32_t stored = (std::uint32_t{t[0]} << 24) |
+                               (std::uint32_t{t[1]} << 16) |
+                               (std::uint32_t{t[2]} << 8) | std::uint32_t{t[3]};
+  const std::uint32_t computed = RecordCrc(key, record);
+  if (stored != computed) {
+    return Status::Corruption("checksum mismatch (stored " + Hex32(stored) +
+                              ", computed " + Hex32(computed) + ")");
+  }
+  *value = record;
+  return Status::Ok();
+}
+
 void EncodeAtom(const Atom& atom, std::string* out) {
   std::uint8_t flags = 0;
   if (atom.valid_to == kForever) flags |= kFlagValidToForever;
@@ -136,7 +190,7 @@ void EncodeAtom(const Atom& atom, std::string* out) {
 Status DecodeAtom(std::string_view in, Atom* atom) {
   std::uint8_t version = 0, flags = 0, category = 0, origin = 0, verif = 0;
   if (!GetByte(&in, &version)) return Bad("atom");
-  if (version != kAtomRecordVersion) {
+  if (version != kAtomRecordVersion && version != kLegacyAtomRecordVersion) {
     return Status::Corruption("atom record has unknown version " +
                               std::to_string(version));
   }
@@ -249,7 +303,7 @@ void EncodeAudit(const AuditRecord& record, std::string* out) {
 Status DecodeAudit(std::string_view in, AuditRecord* record) {
   std::uint8_t version = 0;
   if (!GetByte(&in, &version)) return Bad("audit");
-  if (version != kAuditRecordVersion) {
+  if (version != kAuditRecordVersion && version != kLegacyAuditRecordVersion) {
     return Status::Corruption("audit record has unknown version " +
                               std::to_string(version));
   }
@@ -276,7 +330,7 @@ void EncodeHeld(const HeldItem& item, std::string* out) {
 Status DecodeHeld(std::string_view in, HeldItem* item) {
   std::uint8_t version = 0, state = 0;
   if (!GetByte(&in, &version)) return Bad("held item");
-  if (version != kHeldRecordVersion) {
+  if (version != kHeldRecordVersion && version != kLegacyHeldRecordVersion) {
     return Status::Corruption("held item record has unknown version " +
                               std::to_string(version));
   }

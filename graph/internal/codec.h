@@ -20,9 +20,13 @@
 namespace factline::graph::internal {
 
 // 2: superseded_at (flag bit 2); stated valid_to is never rewritten.
-inline constexpr std::uint8_t kAtomRecordVersion = 2;
+// 3: same fields; the stored value is sealed (SealRecord).
+inline constexpr std::uint8_t kAtomRecordVersion = 3;
+inline constexpr std::uint8_t kLegacyAtomRecordVersion = 2;
 inline constexpr std::uint8_t kTimelineRecordVersion = 1;
-inline constexpr std::uint8_t kAuditRecordVersion = 1;
+// 2: same fields as 1; the stored value is sealed.
+inline constexpr std::uint8_t kAuditRecordVersion = 2;
+inline constexpr std::uint8_t kLegacyAuditRecordVersion = 1;
 
 void PutVarint64(std::uint64_t v, std::string* out);
 // Consumes a varint from the front of *in; false if truncated or over 10
@@ -31,9 +35,24 @@ bool GetVarint64(std::string_view* in, std::uint64_t* v);
 void PutLengthPrefixed(std::string_view s, std::string* out);
 bool GetLengthPrefixed(std::string_view* in, std::string_view* s);
 
+// Sealed records (values of `atoms`, `audit` and `held` since store format
+// 3), like LevelDB's block trailer: the record is followed by 4 bytes, the
+// big-endian masked CRC32C of the LMDB key and the record, so a damaged
+// byte or a value found under another key is detected before decoding.
+inline constexpr std::size_t kSealSize = 4;
+// Appends the trailer covering `key` and all of *value.
+void SealRecord(std::string_view key, std::string* value);
+// Verifies and strips the trailer of *value. A record whose version byte is
+// `legacy_version` predates checksums: accepted as it is when
+// `allow_legacy` (a format-2 store), else refused. Corruption (the caller
+// adds the table and key) on a mismatch or a value too short for a trailer.
+Status UnsealRecord(std::string_view key, std::string_view* value,
+                    std::uint8_t legacy_version, bool allow_legacy);
+
 // Appends the record of every field of `atom` except id (the record's key).
 void EncodeAtom(const Atom& atom, std::string* out);
 // Fills every field of *atom except id. Corruption on malformed input.
+// Reads record versions 2 and 3 (the same fields).
 Status DecodeAtom(std::string_view in, Atom* atom);
 
 // timeline value: a slot's effective segments (graph::ValidSegment), each
@@ -46,7 +65,9 @@ Status DecodeTimeline(std::string_view in, std::vector<ValidSegment>* out);
 void EncodeAudit(const AuditRecord& record, std::string* out);
 Status DecodeAudit(std::string_view in, AuditRecord* record);
 
-inline constexpr std::uint8_t kHeldRecordVersion = 1;
+// 2: same fields as 1; the stored value is sealed.
+inline constexpr std::uint8_t kHeldRecordVersion = 2;
+inline constexpr std::uint8_t kLegacyHeldRecordVersion = 1;
 
 // held value: every field of `item` except id (the key); the atom record
 // (EncodeAtom) comes last, preceded by the atom's id.

@@ -50,6 +50,10 @@ Status MdbStatus(int rc, std::string_view op, std::string_view path) {
     msg.append("disk full (no space left on device)");
   } else if (rc == EACCES || rc == EPERM) {
     msg.append("permission denied: ").append(path);
+  } else if (rc == EFBIG) {
+    // RLIMIT_FSIZE (ulimit -f) or the filesystem's largest file.
+    msg.append("file size limit reached (file too large)");
+    return Status::ResourceExhausted(std::move(msg));
   } else if (rc == EIO) {
     // LMDB reports a short write (what a full disk gives) as EIO.
     const std::string hint = DiskFullHint(std::string(path));

@@ -115,10 +115,10 @@ TEST_CASE("Codec: trailing bytes, bad version and bad enums are Corruption",
   REQUIRE(DecodeAtom(trailing, &out).code() == StatusCode::kCorruption);
 
   std::string version = buf;
-  version[0] = 3;
+  version[0] = 4;
   Status s = DecodeAtom(version, &out);
   REQUIRE(s.code() == StatusCode::kCorruption);
-  REQUIRE(s.message().find("version 3") != std::string::npos);
+  REQUIRE(s.message().find("version 4") != std::string::npos);
 
   std::string flags = buf;
   flags[1] = static_cast<char>(0x80);
