@@ -203,7 +203,23 @@ bool Participle(const Tok& t) {
 // WordNet (a hypernym path of one of its first senses reaches "organism"):
 // "my son's name", "my dog's name" name a relative or a pet, while "our
 // design system's name" names a thing.
+// True when one of the first two senses of `phrase`'s head noun reaches a
+// synset with one of the lemmas `tops` by hypernyms.
+bool NounUnder(const std::string& phrase,
+               std::initializer_list<std::string_view> tops);
+
 bool LivingNoun(const std::string& phrase) {
+  return NounUnder(phrase, {"organism", "person"});
+}
+
+// A place or building ("home", "house", "estate", "office"): "his home in
+// Ketchum" locates its owner in Ketchum.
+bool PlaceNoun(const std::string& phrase) {
+  return NounUnder(phrase, {"location", "structure", "housing"});
+}
+
+bool NounUnder(const std::string& phrase,
+               std::initializer_list<std::string_view> tops) {
   const WordForms& wf = WordForms::Get();
   const std::size_t space = phrase.rfind(' ');
   const std::string head =
@@ -216,7 +232,7 @@ bool LivingNoun(const std::string& phrase) {
     std::vector<std::uint32_t> next;
     for (std::uint32_t offset : frontier) {
       for (const std::string& l : wf.SynsetLemmas(offset, Pos::kNoun)) {
-        if (l == "organism" || l == "person") return true;
+        if (In(l, tops)) return true;
       }
       for (const auto& [pos, up] : wf.Pointers(offset, Pos::kNoun, "@")) {
         if (pos == Pos::kNoun) next.push_back(up);
@@ -952,6 +968,16 @@ class Reader {
       ++k;
     }
     if (k == from + 1 || k >= to) return false;
+    // "his home in Ketchum", "her estate near Bath": a place of the
+    // owner's, located by the name after it. The name is the value; the
+    // place noun says nothing of the relation.
+    if (IsPossDet(d) && k + 1 < to && toks_[k + 1].cap &&
+        In(toks_[k].lower, {"in", "at", "near", "outside"}) &&
+        PlaceNoun(toks_[k - 1].lower)) {
+      type_noun->clear();
+      *value = Join(toks_, k + 1, to);
+      return true;
+    }
     std::size_t name = k;
     if (d == "the" && toks_[k].lower == "of")
       ++name;
@@ -969,7 +995,7 @@ class Reader {
                             std::string* relation) const {
     std::string value, type;
     if (TypedValue(from, to, &value, &type)) {
-      *relation += " " + type;
+      if (!type.empty()) *relation += " " + type;
       return value;
     }
     return ValueText(from, to);

@@ -233,6 +233,20 @@ TEST_CASE("Grammar adjuncts: coordinated verbs and trailing adjuncts",
                "cats and dogs");
 }
 
+TEST_CASE("Grammar adjuncts: a place of the subject's locates it by name",
+          "[atoms][grammar]") {
+  // "his home in X": the owner is in X; the place noun is no relation.
+  ParsedFact f = Parse("The painter died at her home in Giverny.");
+  CHECK(f.relation == "P20");
+  CHECK(f.value == "Giverny");
+  f = Parse("Jean Sibelius lived at his villa near Jarvenpaa.");
+  CHECK(f.subject == "Jean Sibelius");
+  CHECK(f.relation == "lives_in");
+  CHECK(f.value == "Jarvenpaa");
+  CheckSameFact("Ada Lind passed away at her house in Uppsala.",
+                "Ada Lind passed away in Uppsala.");
+}
+
 TEST_CASE("Grammar adjuncts: a slot moved to a new value", "[atoms][grammar]") {
   CHECK_CLAUSE(Read("My allergy is to latex."), "user", "allergy", "latex");
   CHECK_CLAUSE(Read("Ana's phone number changed to 555-0100."), "Ana",
