@@ -66,6 +66,13 @@ std::string Join(const std::vector<std::string>& w, std::size_t from,
   return out;
 }
 
+bool In(std::string_view w, std::initializer_list<std::string_view> set) {
+  for (std::string_view s : set) {
+    if (w == s) return true;
+  }
+  return false;
+}
+
 bool Capitalised(std::string_view s) {
   return !s.empty() && std::isupper(static_cast<unsigned char>(s[0]));
 }
@@ -180,6 +187,24 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
   }
   if (Result<std::uint32_t> r = ResolveKind(wf, "organization"); r.ok()) {
     organization_ = *r;
+  }
+  Result<std::uint32_t> abstraction = ResolveKind(wf, "abstraction#6");
+  Result<std::uint32_t> group = ResolveKind(wf, "group");
+  if (abstraction.ok() && group.ok()) {
+    for (const Kinds& k : relations_) {
+      Kinds only = k;
+      only.value.clear();
+      for (std::uint32_t v : k.value) {
+        bool abstract = false, grouped = false;
+        for (const auto& [at, depth] : *Ancestors(v)) {
+          abstract = abstract || at == *abstraction;
+          grouped = grouped || at == *group;
+        }
+        if (abstract && !grouped) only.value.push_back(v);
+      }
+      if (!only.value.empty()) class_kinds_.push_back(std::move(only));
+    }
+    for (const Kinds& k : class_kinds_) class_valued_.push_back(&k);
   }
 }
 
@@ -639,6 +664,10 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
 
   // "S is a N": the relation whose value kinds N fits nearest.
   auto is_a = [&](const NounClass& n, const std::string& text) -> bool {
+    // Only a kind of person names a value of S ("a physicist", "a
+    // goalkeeper", "a Buddhist"); a kind of thing is what S is ("Imagine
+    // is a song" is no notable work of Imagine's).
+    if (Distance(n, {person_}, false) >= kUnknown) return false;
     const Pick p = Choose(classes, subject, n, false, nullptr);
     if (p.k == nullptr || !p.tie.empty()) return false;
     const std::string derived = Derived(n, p.k->value);
@@ -744,6 +773,10 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   // A noun phrase names its relation ("position", "country"): its
   // mapping stands. Verbs are what several relations share.
   if (clause.kind == PhraseKind::kNoun) return false;
+  if (m.mapping == "phrase" && cands.size() < 2 &&
+      ClassValue(clause, subject, out)) {
+    return true;
+  }
   if (m.mapping == "weak") {
     // The canonicaliser's own candidates for a phrase it could not key.
     for (const std::string& id : m.alternatives) {
@@ -778,6 +811,84 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   out->evidence = "types: '" + clause.value + "' is a value of " + p.k->key +
                   " (" + Steps(p.dv) + ") among the relations cued by '" +
                   clause.relation + "'";
+  return true;
+}
+
+NounClass RelationTypes::PatientNouns(const std::string& verb) const {
+  NounClass out;
+  const std::vector<std::uint32_t> senses = wf_.Senses(verb, Pos::kVerb);
+  for (std::size_t r = 0; r < senses.size() && r < 2; ++r) {
+    for (const auto& [pos, noun] : wf_.Pointers(senses[r], Pos::kVerb, "+")) {
+      if (pos != Pos::kNoun) continue;
+      // Derivation pointers are lexical but reported per synset: keep the
+      // nouns that begin like the verb (ablaut changes the vowel: "sing",
+      // "song"), not those of a synonym's derivations.
+      bool stem = false;
+      for (const std::string& l : wf_.SynsetLemmas(noun, Pos::kNoun)) {
+        stem = stem || (!l.empty() && l[0] == verb[0]);
+      }
+      if (!stem) continue;
+      NounClass one;
+      one.senses = {noun};
+      // The agent ("singer", "publisher") is the active's subject.
+      if (Distance(one, {person_, organization_}, false) < kUnknown) continue;
+      if (std::find(out.senses.begin(), out.senses.end(), noun) ==
+          out.senses.end()) {
+        out.senses.push_back(noun);
+      }
+      if (out.lemma.empty()) out.lemma = wf_.SynsetLemmas(noun, Pos::kNoun)[0];
+    }
+  }
+  return out;
+}
+
+bool RelationTypes::ClassValue(const Clause& clause, const NounClass& subject,
+                               TypedChoice* out) const {
+  if (class_valued_.empty()) return false;
+  const std::vector<std::string> words = Words(Lower(clause.relation));
+  // The main verb: the phrase's first word WordNet knows as a verb. A
+  // negation says the opposite; a progressive ("is learning") or a
+  // modal says what is under way or possible, not what holds.
+  std::string verb;
+  bool participle = false;
+  for (const std::string& w : words) {
+    if (In(w, {"not", "never", "no", "n't", "can", "could", "may", "might",
+               "should", "would", "will", "must"})) {
+      return false;
+    }
+    if (w.size() > 4 && w.compare(w.size() - 3, 3, "ing") == 0) return false;
+    if (!verb.empty()) continue;
+    if (FunctionWord(w) && !In(w, {"do", "does", "did"})) continue;
+    verb = wf_.Lemma(w, Pos::kVerb);
+    if (verb.empty()) return false;  // a noun or adjective leads the phrase
+    participle = verb != w && w.back() != 's';
+  }
+  if (verb.empty()) return false;
+  // The value itself must be a WordNet noun: a name's head noun ("a
+  // Volkswagen Golf") is no class of it.
+  const NounClass value = Classify(clause.value, true);
+  if (!value.known() || value.by_head) return false;
+  // "S is R-ed prep V" (a passive or stative participle): S is what the
+  // verb acts on. An unknown subject is typed by the verb's patient noun
+  // ("Kalevipoeg was sung in Estonian": a song), never guessed a person.
+  const bool passive = participle && clause.shape.rfind("S is ", 0) == 0;
+  NounClass s = subject;
+  std::string how;
+  // A name WordNet happens to know ("Roma") is weaker evidence than the
+  // verb's patient.
+  if (passive && (!subject.known() || subject.proper)) {
+    s = PatientNouns(verb);
+    if (!s.known()) return false;
+    how = "; the subject of passive '" + verb + "' is a '" + s.lemma + "'";
+  }
+  const Pick p = Choose(class_valued_, s, value, false, nullptr);
+  if (p.k == nullptr || !p.tie.empty()) return false;
+  out->key = p.k->key;
+  out->value = clause.value;
+  out->evidence = "types: '" + clause.value + "' is a value of " + p.k->key +
+                  " (" + Steps(p.dv) + "), the one relation of its class" +
+                  " the subject fits, for verb '" + verb +
+                  "' no lexicon phrasing reads" + how;
   return true;
 }
 

@@ -146,6 +146,17 @@ class RelationTypes {
   // A head noun's lemma, definition words and derived verbs, lower case.
   std::unordered_set<std::string> HeadWords(const NounClass& head) const;
   const Kinds* ByKey(std::string_view key) const;
+  // A verb phrase no lexicon phrasing reads ("converted to", "is sung
+  // in") whose value WordNet files under a class kind (a language, a
+  // religion, a sport, a genre): the class-valued relation whose value
+  // kinds the value fits and whose subject kinds the subject (or, in a
+  // passive with an unknown subject, the verb's patient noun) fits, when
+  // exactly one ranks best.
+  bool ClassValue(const Clause& clause, const NounClass& subject,
+                  TypedChoice* out) const;
+  // The non-agent nouns WordNet derives from a verb's first senses ("sing"
+  // -> song, "film" -> film): what the subject of its passive is.
+  NounClass PatientNouns(const std::string& verb) const;
   // A noun related to `c`'s senses by WordNet's derivation pointer that
   // fits `kinds` ("Buddhist" -> "Buddhism"), as written; "" when none.
   std::string Derived(const NounClass& c,
@@ -155,8 +166,13 @@ class RelationTypes {
   std::vector<Kinds> relations_;
   // Sentence template -> relations its words cue, when two or more.
   std::unordered_map<std::string, std::vector<const Kinds*>> template_cands_;
-  std::uint32_t person_ = 0;        // person#1
-  std::uint32_t organization_ = 0;  // organization#1
+  // Relations with value kinds that are abstractions other than groups
+  // (languages, religions, sports, genres, positions), with those kinds
+  // only: their values are classes, not individuals or places.
+  std::vector<Kinds> class_kinds_;
+  std::vector<const Kinds*> class_valued_;  // into class_kinds_
+  std::uint32_t person_ = 0;                // person#1
+  std::uint32_t organization_ = 0;          // organization#1
 };
 
 }  // namespace factline::internal

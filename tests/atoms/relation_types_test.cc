@@ -75,6 +75,54 @@ TEST_CASE("RelationTypes: 'S is a N' by the noun's class",
   CHECK_TYPED("Thich Nhat Hanh was a Buddhist.", "P140", "Buddhism");
 }
 
+TEST_CASE("RelationTypes: 'S is a N' names a value only for a kind of person",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A song, a bridge: what S is, not a work or place of S's.
+  ParsedFact f = Parse("Wonderwall is a song.");
+  CHECK(f.relation == "is a");
+  CHECK(f.value == "song");
+  f = Parse("Ponte Vecchio is a bridge.");
+  CHECK(f.relation == "is a");
+  CHECK_TYPED("Wislawa Szymborska was a poet.", "P106", "poet");
+}
+
+TEST_CASE("RelationTypes: a verb no lexicon phrasing reads, by a class value",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A religion, a sport: one relation has values of that class.
+  ParsedFact f = Parse("Yusuf Hamid converted to Judaism.");
+  CHECK(f.subject == "Yusuf Hamid");
+  CHECK(f.relation == "P140");
+  CHECK(f.value == "Judaism");
+  f = Parse("Tomas Berg took up judo.");
+  CHECK(f.subject == "Tomas Berg");
+  CHECK(f.relation == "P641");
+  CHECK(f.value == "judo");
+  // A language: the subject's class picks among the language relations;
+  // a passive's unknown subject is what the verb makes (a song, a
+  // publication), never a guessed person.
+  f = Parse("Kalevipoeg was sung in Estonian.");
+  CHECK(f.subject == "Kalevipoeg");
+  CHECK(f.relation == "P407");
+  CHECK(f.value == "Estonian");
+  f = Parse("Helsingin Sanomat is printed in Finnish.");
+  CHECK(f.relation == "P407");
+  CHECK(f.value == "Finnish");
+  f = Parse("Marta Ruiz preaches in Catalan.");
+  CHECK(f.subject == "Marta Ruiz");
+  CHECK(f.relation == "P1412");
+  // What is under way, negated or possible holds nothing yet.
+  f = Parse("Lena Vogt is learning Estonian.");
+  CHECK(f.relation != "P1412");
+  f = Parse("Lena Vogt did not convert to Judaism.");
+  CHECK(f.relation != "P140");
+  // A value of no class (a country) is not decided by type.
+  f = Parse("Lena Vogt toured Portugal.");
+  CHECK(f.relation != "P27");
+  CHECK(f.relation != "P17");
+}
+
 TEST_CASE("RelationTypes: modifier forms by head noun and modifier",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
