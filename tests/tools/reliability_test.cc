@@ -3,6 +3,7 @@
 // a store that fails `check`.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,6 +20,9 @@
 #include <vector>
 
 #include "graph/graph.h"
+#include "graph/internal/codec.h"
+#include "graph/internal/keys.h"
+#include "graph/internal/lmdb_handles.h"
 #include "query/query.h"
 #include "tests/test_util.h"
 #include "tests/tools/cli_runner.h"
@@ -404,6 +408,129 @@ TEST_CASE("Reliability: SIGKILL during ingest never leaves a partial batch",
   // Earlier runs are untouched by later kills.
   REQUIRE(StoredPrefix(db, "r0", kLines, kBatch) == kLines);
   WARN(kills << " kills, " << partial_runs << " in the middle of an ingest");
+}
+
+// The seed atoms of Ingested() are all there: `get` finds each subject's
+// value and check passes.
+void RequireSeedIntact(const std::string& db, std::size_t n) {
+  RequireCheckOk(db);
+  for (std::size_t i = 0; i < n; i += 7) {
+    CliRun get =
+        RunCli("--db " + db + " get '" + Subject("seed", i) + "' 'lives in'");
+    INFO(get.output);
+    REQUIRE(get.code == 0);
+    REQUIRE(Has(get, Word(i + 7) + "ville"));
+  }
+}
+
+TEST_CASE("Reliability: a damaged record is named by check, exit 4 elsewhere",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = Ingested(dir.path(), dir.Sub("db"), 30);
+  {  // One flipped bit inside atom 5's value text: bit rot LMDB cannot see.
+    graph::internal::EnvOptions eo;
+    eo.map_bytes = 64 << 20;
+    eo.max_dbs = 16;
+    auto env = graph::internal::Env::Open(db, eo);
+    REQUIRE(env.ok());
+    bool resized = false;
+    auto txn = graph::internal::WriteTxn::Begin(*env, &resized);
+    REQUIRE(txn.ok());
+    auto atoms = txn->OpenDbi("atoms", false, false, false);
+    REQUIRE(atoms.ok());
+    const auto key = graph::internal::IdKey1(5);
+    std::string_view v;
+    REQUIRE(txn->Get(*atoms, key.view(), &v).ok());
+    std::string damaged(v);
+    damaged[damaged.size() - graph::internal::kSealSize - 3] ^= 0x02;
+    REQUIRE(txn->Put(*atoms, key.view(), damaged,
+                     graph::internal::PutMode::kOverwrite)
+                .ok());
+    REQUIRE(txn->Commit().ok());
+  }
+  CliRun check = RunCli("--db " + db + " check");
+  INFO(check.output);
+  REQUIRE(check.code == 1);
+  REQUIRE(Has(check, "atom 5 (table atoms, key 5)"));
+  REQUIRE(Has(check, "checksum mismatch"));
+  // Readers that meet the record report corruption, never its bytes.
+  CliRun history =
+      RunCli("--db " + db + " history '" + Subject("seed", 4) + "' 'lives in'");
+  INFO(history.output);
+  REQUIRE(history.code == 4);
+  REQUIRE(Has(history, "checksum mismatch"));
+}
+
+TEST_CASE(
+    "Reliability: a full disk (small tmpfs) fails plainly and loses "
+    "nothing",
+    "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string mnt = dir.Sub("mnt");
+  fs::create_directories(mnt);
+  const std::size_t kSeed = 40;
+  WriteFile(dir.Sub("seed.jsonl"), Atoms("seed", kSeed));
+  WriteFile(dir.Sub("big.jsonl"), Atoms("big", 20000));
+  // Everything runs inside one private mount namespace (the tmpfs is gone
+  // when it ends); the store is copied out for the checks.
+  const std::string cli = FACTLINE_CLI;
+  const std::string db = mnt + "/db";
+  const std::string script =
+      "mount -t tmpfs -o size=1m tmpfs " + mnt +
+      " || { echo NO-MOUNT; exit 0; }; " + cli + " --db " + db + " ingest " +
+      dir.Sub("seed.jsonl") + " >/dev/null || exit 9; " + cli + " --db " + db +
+      " ingest --batch 20000 " + dir.Sub("big.jsonl") +
+      "; echo \"BIG-RC=$?\"; cp -r " + db + " " + dir.Sub("copy");
+  const std::string quoted = "'" + script + "'";
+  CliRun run =
+      RunCli("--help >/dev/null 2>&1; exec unshare -m sh -c " + quoted);
+  INFO(run.output);
+  if (Has(run, "NO-MOUNT") || Has(run, "unshare: ")) {
+    WARN("skipped: cannot mount a tmpfs here (needs root and mount rights)");
+    return;
+  }
+  REQUIRE(run.code == 0);
+  REQUIRE(Has(run, "BIG-RC=4"));
+  REQUIRE(Has(run, "disk full"));
+  REQUIRE_FALSE(Has(run, "Input/output error\n"));
+  RequireSeedIntact(dir.Sub("copy"), kSeed);
+}
+
+TEST_CASE(
+    "Reliability: a store the user may not read is a plain "
+    "permission error and stays intact",
+    "[tools][reliability]") {
+  if (::geteuid() != 0) {
+    WARN("skipped: needs root to run the CLI as another user");
+    return;
+  }
+  ScratchDir dir;
+  ::chmod(dir.path().c_str(), 0755);
+  const std::size_t kSeed = 20;
+  const std::string db = Ingested(dir.path(), dir.Sub("db"), kSeed);
+  ::chmod(db.c_str(), 0700);  // root's, closed to others
+  WriteFile(dir.Sub("more.jsonl"), Atoms("more", 5));
+  ::chmod(dir.Sub("more.jsonl").c_str(), 0644);
+  const std::string as_nobody =
+      "--help >/dev/null 2>&1; exec setpriv --reuid=65534 --regid=65534 "
+      "--clear-groups " +
+      std::string(FACTLINE_CLI);
+  CliRun probe = RunCli(as_nobody + " --help");
+  if (probe.code != 0) {
+    INFO(probe.output);
+    WARN("skipped: cannot run the CLI as nobody (setpriv)");
+    return;
+  }
+  const std::vector<std::string> commands = {"stats", "get someone 'lives in'",
+                                             "ingest " + dir.Sub("more.jsonl")};
+  for (const std::string& cmd : commands) {
+    CliRun run = RunCli(as_nobody + " --db " + db + " " + cmd);
+    INFO(cmd << ": " << run.output);
+    REQUIRE(run.code == 4);
+    REQUIRE(Has(run, "permission denied"));
+  }
+  RequireSeedIntact(db, kSeed);
+  REQUIRE(StatsJson(db)["atoms"].get<std::uint64_t>() == kSeed);
 }
 
 }  // namespace
