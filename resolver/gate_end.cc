@@ -35,10 +35,14 @@ bool Contains(const std::vector<std::string>& outer,
 // The slot's atoms that `said` names: the same normalised value, else
 // (when none is the same) values whose words contain the said words or are
 // contained in them ("Acme" ends "Acme Corp"); a pro-form names the only
-// value of a one-valued slot.
+// value of a one-valued slot; an empty `said` names every candidate.
 std::vector<const Atom*> Named(const std::vector<Atom>& candidates,
                                std::string_view said, Cardinality card) {
   std::vector<const Atom*> exact, loose;
+  if (said.empty()) {  // every value (a many-valued slot's change)
+    for (const Atom& a : candidates) exact.push_back(&a);
+    return exact;
+  }
   const std::string key = NormalizeKey(said);
   const std::vector<std::string> words = WordTokens(said);
   for (const Atom& a : candidates) {

@@ -294,6 +294,7 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
     return Status::Ok();
   }
 
+  FACTLINE_RETURN_IF_ERROR(Rekey(w, &atom, &d));
   Cardinality cardinality = Cardinality::kOne;
   std::vector<Atom> slot_current;
   FACTLINE_RETURN_IF_ERROR(LoadSlot(w, atom, &cardinality, &slot_current));
@@ -335,10 +336,15 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
     decisions->push_back(std::move(d));
     return Status::Ok();
   }
-  const std::string replaces = atom.replaces;
+  Atom statement;  // what EndChanged reads: the words and the intents
+  statement.text = atom.text;
+  statement.subject = atom.subject;
+  statement.value = atom.value;
+  statement.replaces = atom.replaces;
   FACTLINE_RETURN_IF_ERROR(
       Resolve(w, std::move(atom), cardinality, slot_current, offered, &d));
-  FACTLINE_RETURN_IF_ERROR(EndReplaced(w, replaces, cardinality, &d));
+  FACTLINE_RETURN_IF_ERROR(EndReplaced(w, statement.replaces, cardinality, &d));
+  FACTLINE_RETURN_IF_ERROR(EndChanged(w, statement, cardinality, &d));
   decisions->push_back(std::move(d));
   return Status::Ok();
 }

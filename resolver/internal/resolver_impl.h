@@ -13,6 +13,16 @@
 
 namespace factline::resolver {
 
+// What a statement's words say about change (gate_change.cc): `change`
+// ("now", "instead", "these days", a verb of change), `additive` ("also",
+// "too", "as well", "another"), in the atom's text outside its own subject
+// and value.
+struct ChangeMarkers {
+  bool change = false;
+  bool additive = false;
+};
+ChangeMarkers ReadChangeMarkers(const Atom& atom);
+
 struct Resolver::Impl {
   graph::Store* store = nullptr;
   ResolverOptions options;
@@ -70,6 +80,14 @@ struct Resolver::Impl {
   Status EndNamed(graph::Writer& w, const Atom& statement,
                   std::string_view said, Timestamp end, AtomId except,
                   Cardinality cardinality, Decision* d);
+  // Before the gate: a statement of change whose own slot is empty is
+  // moved to the subject's slot it names (gate_change.cc); adds a "slot"
+  // verdict saying so.
+  Status Rekey(graph::Writer& w, Atom* atom, Decision* d);
+  // After d->atom was stored in a many-valued slot: a change marker without
+  // an additive one ends the slot's other values where it starts.
+  Status EndChanged(graph::Writer& w, const Atom& statement,
+                    Cardinality cardinality, Decision* d);
   // Appends an audit record unless options.audit is off.
   Status Audit(graph::Writer& w, AtomId atom, std::string_view action,
                nlohmann::json detail, Timestamp time = 0);

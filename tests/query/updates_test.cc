@@ -294,5 +294,120 @@ TEST_CASE("Updates: a change verb's value may share the current value's head",
   CHECK((*alone)[0].atom.relation != slot);
 }
 
+TEST_CASE("Updates: a change marker replaces a many-valued slot's values",
+          "[query][updates]") {
+  Store s;
+  s.Say("I prefer tea.", 0);
+  const std::string prefers = s.Rel("user", "tea");
+  // "now" with no additive word: the preference changed.
+  const resolver::Decision d = Only(s.Say("I prefer green tea now.", 5));
+  INFO(d.reason);
+  CHECK(d.action == Action::kSuperseded);
+  CHECK(d.closed.size() == 1);
+  CHECK(s.Now("user", prefers) == std::vector<std::string>{"green tea"});
+  bool kept = false;
+  for (const FactView& v : s.Past("user", prefers)) {
+    if (v.atom.value == "tea") {
+      kept = true;
+      CHECK(v.atom.valid_to == s.t0 + 5 * kDay);
+    }
+  }
+  CHECK(kept);
+  // No change marker: a many-valued slot adds.
+  s.Say("I like jazz.", 0);
+  const std::string likes = s.Rel("user", "jazz");
+  s.Say("I like hiking.", 6);
+  CHECK(s.Now("user", likes) == std::vector<std::string>{"hiking", "jazz"});
+  // A change marker with an additive word adds too.
+  Atom also;
+  also.subject = "user";
+  also.relation = likes;
+  also.value = "blues";
+  also.text = "These days I also like blues.";
+  also.provenance.origin = Origin::kHuman;
+  also.tx_time = s.t0 + 7 * kDay;
+  REQUIRE(s.memory->RememberAtoms({also}).ok());
+  CHECK(s.Now("user", likes) ==
+        std::vector<std::string>{"blues", "hiking", "jazz"});
+  // A marker inside the value is a name, not a change ("Speak Now").
+  Atom title = also;
+  title.value = "Speak Now";
+  title.text = "I like Speak Now.";
+  title.tx_time = s.t0 + 8 * kDay;
+  REQUIRE(s.memory->RememberAtoms({title}).ok());
+  CHECK(s.Now("user", likes).size() == 4);
+  s.ReplayMatches();
+}
+
+TEST_CASE("Updates: a change lands on the slot its phrase names",
+          "[query][updates]") {
+  Store s;
+  // Written as atoms so that the relation phrases are what is tested, not
+  // how the grammar reads them.
+  auto say = [&](const std::string& relation, const std::string& value,
+                 const std::string& text, int day) {
+    Atom a;
+    a.subject = "Lena";
+    a.relation = relation;
+    a.value = value;
+    a.text = text;
+    a.provenance.origin = Origin::kHuman;
+    a.tx_time = s.t0 + day * kDay;
+    auto d = s.memory->RememberAtoms({a});
+    REQUIRE(d.ok());
+    REQUIRE(d->size() == 1);
+    return (*d)[0];
+  };
+  say("locker code", "4411", "Lena's locker code is 4411.", 0);
+  say("bike color", "red", "Lena's bike color is red.", 0);
+  // "code" names the locker code slot, the only slot it meets.
+  const resolver::Decision d =
+      say("code", "7302", "Lena's code is now 7302.", 5);
+  INFO(d.reason);
+  CHECK(d.action == Action::kSuperseded);
+  CHECK(s.Now("Lena", "locker code") == std::vector<std::string>{"7302"});
+  CHECK(s.Now("Lena", "code").empty());
+  CHECK(s.Past("Lena", "locker code").size() == 2);
+  // "car color" is not "bike color": a slot of its own.
+  say("car color", "blue", "Lena's car color is now blue.", 6);
+  CHECK(s.Now("Lena", "bike color") == std::vector<std::string>{"red"});
+  CHECK(s.Now("Lena", "car color") == std::vector<std::string>{"blue"});
+  // Without a change marker nothing is re-keyed.
+  say("color", "green", "Lena's color is green.", 7);
+  CHECK(s.Now("Lena", "color") == std::vector<std::string>{"green"});
+  // A lexicon relation meets a phrase through its aliases ("job").
+  say("P106", "nurse", "Lena is a nurse.", 0);
+  say("job title", "ward manager", "Lena's job title is now ward manager.", 8);
+  CHECK(s.Now("Lena", "P106") == std::vector<std::string>{"ward manager"});
+  s.ReplayMatches();
+}
+
+TEST_CASE("Updates: 'instead of Y' lands on the slot holding Y",
+          "[query][updates]") {
+  Store s;
+  Atom a;
+  a.subject = "Mira";
+  a.relation = "instrument";
+  a.value = "cello";
+  a.text = "Mira's instrument is the cello.";
+  a.provenance.origin = Origin::kHuman;
+  a.tx_time = s.t0;
+  REQUIRE(s.memory->RememberAtoms({a}).ok());
+  Atom b = a;
+  b.relation = "perform on";
+  b.value = "viola";
+  b.replaces = "the cello";
+  b.text = "Mira performs on the viola instead of the cello.";
+  b.tx_time = s.t0 + 3 * kDay;
+  auto d = s.memory->RememberAtoms({b});
+  REQUIRE(d.ok());
+  REQUIRE(d->size() == 1);
+  INFO((*d)[0].reason);
+  CHECK((*d)[0].action == Action::kSuperseded);
+  CHECK(s.Now("Mira", "instrument") == std::vector<std::string>{"viola"});
+  CHECK(s.Now("Mira", "perform on").empty());
+  s.ReplayMatches();
+}
+
 }  // namespace
 }  // namespace factline
