@@ -1,6 +1,7 @@
 # Install and package: one static archive libfactline.a holding every module,
-# the public headers, a CMake package config (factline::factline) and a
-# factline.pc. The modules stay separate static libraries in the tree (the
+# the public headers (include/factline/*.h), a CMake package config
+# (factline::factline) and a factline.pc. The same archive is
+# factline::factline in the tree (add_subdirectory, FetchContent). The modules stay separate static libraries in the tree (the
 # layering in STYLE.md §1); the archive is assembled from their objects so an
 # embedder links one file.
 include(GNUInstallDirs)
@@ -19,28 +20,24 @@ set_target_properties(factline_lib PROPERTIES
   EXPORT_NAME factline
   VERSION ${PROJECT_VERSION}
   LINKER_LANGUAGE CXX)
-target_compile_features(factline_lib INTERFACE cxx_std_20)
-# Headers install under include/factline/<module>/; the public headers
-# include each other as "atoms/atoms.h", hence include/factline on the path.
+target_compile_features(factline_lib PUBLIC cxx_std_20)
+# Only the prefixed headers (cmake/FactlinePublicHeaders.cmake): the build
+# tree's include/ in the tree, include/ installed; never the source root.
 target_include_directories(factline_lib INTERFACE
-  $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
-  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/factline>
+  $<BUILD_INTERFACE:${FACTLINE_INCLUDE_DIR}>
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 # Third-party code the archive calls into; header-only ones (nlohmann_json,
 # Boost, hnswlib) are not needed by an embedder.
 target_link_libraries(factline_lib PRIVATE PkgConfig::LMDB PkgConfig::RE2
   Threads::Threads)
 
-install(TARGETS factline_lib EXPORT factlineTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-foreach(header atoms/atoms.h graph/graph.h index/index.h resolver/resolver.h
-               query/query.h query/factline_c.h)
-  if(EXISTS ${PROJECT_SOURCE_DIR}/${header})
-    get_filename_component(dir ${header} DIRECTORY)
-    install(FILES ${PROJECT_SOURCE_DIR}/${header}
-      DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/factline/${dir})
-  endif()
-endforeach()
+if(FACTLINE_INSTALL)
+  install(TARGETS factline_lib EXPORT factlineTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  # include/factline/: the prefixed headers, version.h and the 0.1 forwarders.
+  install(DIRECTORY ${FACTLINE_INCLUDE_DIR}/factline
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endif()
 
 # Optional shared library with an SONAME (ABI changes between 0.x minor
 # versions, hence major.minor). Off by default: it makes every module
@@ -57,15 +54,20 @@ if(FACTLINE_BUILD_SHARED)
     VERSION ${PROJECT_VERSION}
     SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR}
     LINKER_LANGUAGE CXX)
-  target_compile_features(factline_shared INTERFACE cxx_std_20)
+  target_compile_features(factline_shared PUBLIC cxx_std_20)
   target_include_directories(factline_shared INTERFACE
-    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
-    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/factline>
+    $<BUILD_INTERFACE:${FACTLINE_INCLUDE_DIR}>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(factline_shared PRIVATE PkgConfig::LMDB PkgConfig::RE2
     Threads::Threads)
-  install(TARGETS factline_shared EXPORT factlineTargets
-    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  if(FACTLINE_INSTALL)
+    install(TARGETS factline_shared EXPORT factlineTargets
+      LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  endif()
+endif()
+
+if(NOT FACTLINE_INSTALL)
+  return()
 endif()
 
 set(FACTLINE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/factline)

@@ -1,6 +1,8 @@
 // The C API (query/factline_c.h): a thin edge over factline::Memory. Every
 // entry point catches every exception, so nothing C++ crosses into C, and
 // turns Status into a code plus a thread-local message.
+#include "query/internal/c_api.h"
+
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -9,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "factline/version.h"  // generated: cmake/version.h.in
 #include "query/factline_c.h"
 #include "query/query.h"
 
@@ -254,6 +257,32 @@ factline_code EmitFacts(const Result<std::vector<FactView>>& facts,
   return Emit(FactsJson(*facts), out_json);
 }
 
+}  // namespace
+
+namespace capi {
+
+Memory* MemoryOf(factline_memory* handle) {
+  return handle == nullptr ? nullptr : handle->memory.get();
+}
+
+Result<std::vector<Atom>> AtomsFromJson(const char* atoms_json) {
+  FACTLINE_ASSIGN_OR_RETURN(json doc, ParseJson(atoms_json, "atoms_json"));
+  if (!doc.is_array()) {
+    return Status::InvalidArgument("atoms_json must be a JSON array");
+  }
+  std::vector<Atom> atoms;
+  atoms.reserve(doc.size());
+  for (std::size_t i = 0; i < doc.size(); ++i) {
+    FACTLINE_ASSIGN_OR_RETURN(Atom atom, AtomFrom(doc[i], i));
+    atoms.push_back(std::move(atom));
+  }
+  return atoms;
+}
+
+}  // namespace capi
+
+namespace {
+
 #define FACTLINE_C_CHECK(expr)                   \
   do {                                           \
     ::factline::Status c_status_ = (expr);       \
@@ -354,18 +383,9 @@ factline_code factline_remember_atoms(factline_memory* memory,
                                       const char* atoms_json, char** out_json) {
   return Guard(out_json, [&]() -> factline_code {
     FACTLINE_C_CHECK(factline::CheckHandle(memory));
-    auto doc = factline::ParseJson(atoms_json, "atoms_json");
-    if (!doc.ok()) return Fail(doc.status());
-    if (!doc->is_array()) {
-      return Fail(FACTLINE_INVALID_ARGUMENT, "atoms_json must be a JSON array");
-    }
-    std::vector<factline::Atom> atoms;
-    for (std::size_t i = 0; i < doc->size(); ++i) {
-      auto atom = factline::AtomFrom((*doc)[i], i);
-      if (!atom.ok()) return Fail(atom.status());
-      atoms.push_back(std::move(*atom));
-    }
-    auto decisions = memory->memory->RememberAtoms(std::move(atoms));
+    auto atoms = factline::capi::AtomsFromJson(atoms_json);
+    if (!atoms.ok()) return Fail(atoms.status());
+    auto decisions = memory->memory->RememberAtoms(std::move(*atoms));
     if (!decisions.ok()) return Fail(decisions.status());
     return factline::Emit({{"decisions", factline::DecisionsJson(*decisions)}},
                           out_json);

@@ -166,7 +166,7 @@ Cardinality Memory::CardinalityFor(std::string_view relation_key,
                         : Lexicon::CardinalityByShape(relation_key);
 }
 const Lexicon& Memory::lexicon() const { return *impl_->lexicon; }
-graph::Store& Memory::store() { return *impl_->store; }
+const graph::Store& Memory::store() const { return *impl_->store; }
 
 Result<RememberReport> Memory::Remember(const std::vector<TextFact>& facts) {
   // Parse-time screening and parsing live with the gate (query/screen.cc).

@@ -258,7 +258,9 @@ class Memory {
 
   const Parser& parser() const;
   const Lexicon& lexicon() const;
-  graph::Store& store();
+  // The store, read-only (Read, Backup, counts): every write goes through
+  // Remember*, the gate and the audit log, never around them.
+  const graph::Store& store() const;
 
   // What Remember would read from one line, and why: the atom, the rule or
   // template, the relation mapping (score, evidence), the time bounds. The

@@ -1,7 +1,7 @@
 // The C++ API example quoted in README.md; built so the README stays true.
-#include <iostream>
+#include <factline/query.h>
 
-#include "query/query.h"
+#include <iostream>
 
 int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "example.db";

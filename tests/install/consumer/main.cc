@@ -1,11 +1,38 @@
-// An out-of-tree embedder built against an installed factline (see
-// tests/install/install_test.sh): remembers a superseded fact and reads it.
-#include <factline/query/query.h>
+// An embedder of factline (tests/install): built against the installed
+// package (install_test.sh: find_package and pkg-config) and against the
+// build tree (factline::factline in the tree, add_subdirectory: subdir/).
+// Remembers a superseded fact and reads it back.
+#include <factline/factline_c.h>
+#include <factline/query.h>
+#include <factline/version.h>
 
 #include <iostream>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "graph/graph.h"  // the embedder's own (consumer/graph/graph.h)
+
+static_assert(__cplusplus >= 202002L,
+              "factline::factline must bring C++20 (cxx_std_20) itself");
+static_assert(EMBEDDER_GRAPH_H, "the embedder's graph/graph.h is its own");
+static_assert(std::is_same_v<factline::graph::EmbedderOwnGraph, int>);
+// The facade hands out the store read-only: writes go through the gate.
+static_assert(
+    std::is_same_v<decltype(std::declval<factline::Memory&>().store()),
+                   const factline::graph::Store&>);
+static_assert(FACTLINE_VERSION_NUMBER == FACTLINE_VERSION_MAJOR * 10000 +
+                                             FACTLINE_VERSION_MINOR * 100 +
+                                             FACTLINE_VERSION_PATCH);
 
 int main(int argc, char** argv) {
   if (argc < 2) return 2;
+  // The library linked is the one whose headers were compiled against.
+  if (std::string_view(factline_version()) != FACTLINE_VERSION) {
+    std::cerr << "version " << factline_version() << " != " FACTLINE_VERSION
+              << "\n";
+    return 1;
+  }
   auto memory = factline::Memory::Open(argv[1]);
   if (!memory.ok()) {
     std::cerr << memory.status().ToString() << "\n";
