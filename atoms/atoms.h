@@ -414,6 +414,16 @@ class Parser {
   // the evidence is strong.
   Result<ParsedFact> ParseSentence(std::string_view sentence,
                                    ParseContext* ctx) const;
+  // Every statement of a sentence: the main clause's atom (when it has
+  // one), then what its cut parts say of their subject, each as a sentence
+  // of its own ("Adidas, based in Herzogenaurach, employs 60,000 people"
+  // also states "Adidas is based in Herzogenaurach"; "Born in Lyon, S
+  // ..." states "S was born in Lyon"). Such a side statement is kept only
+  // when it names a lexicon relation: a remark keyed on a bare phrase
+  // would be noise. NotFound (the main clause's reason) when nothing is
+  // read; other errors as ParseSentence.
+  Result<std::vector<ParsedFact>> ParseStatements(std::string_view sentence,
+                                                  ParseContext* ctx) const;
   // Same for single-relation questions ("Who is X married to?").
   Result<ParsedQuestion> ParseQuestion(std::string_view question) const;
   // The key a relation noun phrase is stored under ("favourite colour" ->

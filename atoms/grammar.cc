@@ -30,6 +30,16 @@ bool In(std::string_view w, std::initializer_list<std::string_view> set) {
   return false;
 }
 
+// "CEO", "CTO": capitalised because it is an acronym, not because it is a
+// title; a relation noun it stands for maps like the noun.
+bool Acronym(const Tok& t) {
+  if (t.text.size() < 2 || t.text.size() > 5) return false;
+  for (char c : t.text) {
+    if (!std::isupper(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
 bool IsDet(std::string_view w) {
   return In(w, {"a", "an", "the", "this", "that", "these", "those", "some"});
 }
@@ -660,7 +670,8 @@ class Reader {
         }
       }
       *relation = Join(toks_, k + 1, to, true);
-      *capitalised = toks_[k + 1].cap;
+      *capitalised =
+          toks_[k + 1].cap && !(to == k + 2 && Acronym(toks_[k + 1]));
       *shape = "S's R";
       return true;
     }
@@ -733,7 +744,8 @@ class Reader {
         }
         if (!Entity(k + 1, to, subject, ref, why)) return false;
         *relation = Join(toks_, from + 1, k, true);
-        *capitalised = toks_[from + 1].cap;
+        *capitalised =
+            toks_[from + 1].cap && !(k == from + 2 && Acronym(toks_[from + 1]));
         *shape = "the R of S";
         return true;
       }

@@ -18,6 +18,7 @@
 #include "atoms/internal/canonical.h"
 #include "atoms/internal/grammar.h"
 #include "atoms/internal/relation_types.h"
+#include "atoms/internal/spans.h"
 #include "atoms/internal/time_words.h"
 #include "atoms/internal/wordforms.h"
 
@@ -422,10 +423,55 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence) const {
   return ParseSentence(sentence, &ctx);
 }
 
+Result<std::vector<ParsedFact>> Parser::ParseStatements(
+    std::string_view sentence, ParseContext* ctx) const {
+  FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
+  std::vector<ParsedFact> out;
+  auto main = ParseSentence(sentence, ctx);
+  if (!main.ok() && !main.status().IsNotFound()) return main.status();
+  if (main.ok()) out.push_back(std::move(main).value());
+  std::vector<std::string> side;
+  internal::MainClause(TrimSentence(sentence, false), nullptr, &side);
+  // "S is a veterinarian from Seville" read as (S, veterinarian from,
+  // Seville) also says "S is a veterinarian".
+  for (const ParsedFact& f : out) {
+    if (f.pattern != "grammar: S is a N prep V") continue;
+    const std::size_t sp = f.phrase.rfind(' ');
+    if (sp == std::string::npos) continue;
+    side.push_back(f.subject + " is a " + f.phrase.substr(0, sp) + ".");
+  }
+  for (std::size_t k = 0; k < side.size() && k < 8; ++k) {
+    const std::string s = side[k];
+    auto f = ParseSentence(s, ctx);
+    if (f.ok() && f->pattern == "grammar: S is a N prep V") {
+      const std::size_t sp = f->phrase.rfind(' ');
+      if (sp != std::string::npos) {
+        side.push_back(f->subject + " is a " + f->phrase.substr(0, sp) + ".");
+      }
+    }
+    if (!f.ok() || (f->mapping != "template" && f->mapping != "lexicon")) {
+      continue;
+    }
+    bool repeated = false;
+    for (const ParsedFact& o : out) {
+      repeated = repeated || (o.subject == f->subject &&
+                              o.relation == f->relation && o.value == f->value);
+    }
+    if (repeated) continue;
+    f->evidence +=
+        (f->evidence.empty() ? "" : "; ") + ("side statement '" + s + "'");
+    out.push_back(std::move(f).value());
+  }
+  if (out.empty()) return main.status();
+  return out;
+}
+
 Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                          ParseContext* ctx) const {
   FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
-  std::string text = TrimSentence(sentence, false);
+  std::string spans;
+  std::string text =
+      internal::ChangeFromTo(TrimSentence(sentence, false), &spans);
   ParsedFact fact;
   // A cheap pre-check lets lines without time words skip the scanner.
   if (internal::MayHaveTimeWords(text)) {
@@ -441,6 +487,9 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       fact.replaces = std::move(tw.replaced);
     }
   }
+  // Lead-ins, fronted adjuncts and interruptions are no part of the main
+  // clause; values end at a clause boundary (atoms/internal/spans.h).
+  text = internal::MainClause(text, &spans);
   const Pattern* p = nullptr;
   std::string g[3];
   const bool matched =
@@ -513,6 +562,9 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       f->evidence += "; " + t.evidence;
     }
     if (f.ok()) {
+      f->value = internal::TrimValue(f->value, true, &spans);
+      f->subject = internal::TrimValue(f->subject, false, &spans);
+      if (!spans.empty()) f->evidence += "; spans: " + spans;
       if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);
       return f;
     }
@@ -530,8 +582,24 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     return Status::NotFound("no statement in '" + text +
                             "': " + clause.status().message());
   }
+  clause->value = internal::TrimValue(clause->value, true, &spans);
+  clause->subject = internal::TrimValue(clause->subject, false, &spans);
   internal::Mapping m = impl_->canonical->Map(clause->relation, clause->kind,
                                               clause->relation_capitalised);
+  // "studied chemistry at V": the verb + preposition reading when only it
+  // names a lexicon relation.
+  if (std::string rel, obj; clause->kind == internal::PhraseKind::kVerb &&
+                            m.mapping != "lexicon" &&
+                            internal::SplitObjectReading(
+                                clause->relation, clause->value, &rel, &obj)) {
+    if (internal::Mapping m2 = impl_->canonical->Map(rel, clause->kind, false);
+        m2.mapping == "lexicon") {
+      spans += (spans.empty() ? "" : "; ") + ("reading '" + rel + "'");
+      clause->relation = rel;
+      clause->value = obj;
+      m = std::move(m2);
+    }
+  }
   // Types of subject and value choose among relations the phrase alone
   // cannot tell apart (atoms/internal/relation_types.h).
   if (internal::TypedChoice t; impl_->types->Refine(*clause, m, text, &t)) {
@@ -551,6 +619,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   fact.mapping = m.mapping;
   fact.score = m.score;
   fact.evidence = m.evidence + (m.inverse ? "; subject and value swapped" : "");
+  if (!spans.empty()) fact.evidence += "; spans: " + spans;
   fact.suggested = m.suggested;
   fact.subject_ref = clause->subject_ref;
   if (clause->kind == internal::PhraseKind::kVerb) {

@@ -79,6 +79,32 @@ bool Capitalised(std::string_view s) {
 
 // Function words a relation phrase or template carries around its content
 // words; they never tell relations apart.
+// "in", "is in", "lies in", "is located in", "sits within": a place
+// preposition after nothing but a verb of being somewhere.
+bool BareLocative(std::string_view phrase) {
+  static const auto* verbs = new std::unordered_set<std::string>{
+      "is",      "are",      "was",     "were",     "be",      "lies",
+      "lie",     "lay",      "located", "situated", "sits",    "sit",
+      "stands",  "stand",    "found",   "set",      "nestled", "lying",
+      "sitting", "standing", "also",    "still"};
+  std::vector<std::string> w;
+  std::string cur;
+  for (char c : phrase) {
+    if (c == ' ') {
+      if (!cur.empty()) w.push_back(cur);
+      cur.clear();
+    } else {
+      cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!cur.empty()) w.push_back(cur);
+  if (w.empty() || (w.back() != "in" && w.back() != "within")) return false;
+  for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+    if (verbs->count(w[i]) == 0) return false;
+  }
+  return true;
+}
+
 bool FunctionWord(const std::string& w) {
   static const auto* words = new std::unordered_set<std::string>{
       "is",   "was",   "are", "were",  "be",   "been", "being", "am",
@@ -187,6 +213,40 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
   }
   if (Result<std::uint32_t> r = ResolveKind(wf, "organization"); r.ok()) {
     organization_ = *r;
+  }
+  for (const char* kind : {"country", "country#2", "continent"}) {
+    if (Result<std::uint32_t> r = ResolveKind(wf, kind); r.ok()) {
+      broad_places_.push_back(*r);
+    }
+  }
+  // The lexicon says which relations a locative states: those with a
+  // template "[X] lies in __" or "[X] is located in the country of __"
+  // (the subject is in the value; a capital is the other way round).
+  std::unordered_set<std::string> located;
+  for (const RelationDef& def : lexicon.relations()) {
+    for (const std::string& t : def.sentence_templates) {
+      std::vector<std::string> w = Words(Lower(t));
+      if (w.size() < 3 || w.front() != "[x]" || w.back() != "__") continue;
+      w.erase(w.begin());
+      w.pop_back();
+      const auto in = std::find(w.begin(), w.end(), "in");
+      if (in == w.end()) continue;
+      const std::size_t i = static_cast<std::size_t>(in - w.begin());
+      const std::size_t after = w.size() - i - 1;
+      const bool type_of =
+          after >= 3 && after <= 4 && w[i + 1] == "the" && w.back() == "of";
+      if ((after == 0 || type_of) && BareLocative(Join(w, 0, i + 1))) {
+        located.insert(def.alias_of.empty() ? def.id : def.alias_of);
+      }
+    }
+  }
+  for (const Kinds& k : relations_) {
+    bool people = false;
+    for (std::uint32_t sk : k.subject) people = people || sk == person_;
+    // One entry per key: an alias (P276 of P131) is the same relation.
+    if (located.erase(k.key) > 0 && !people && !k.value.empty()) {
+      locative_.push_back(&k);
+    }
   }
   Result<std::uint32_t> abstraction = ResolveKind(wf, "abstraction#6");
   Result<std::uint32_t> group = ResolveKind(wf, "group");
@@ -423,6 +483,12 @@ RelationTypes::Pick RelationTypes::Choose(
     const NounClass& value, bool subject_must_fit,
     const std::unordered_set<std::string>* head_words) const {
   std::vector<Pick> fits;
+  // A person fits "object" (a physical object, the subject of P17 and P131)
+  // only through organism and living thing: a relation whose subject kinds
+  // are more general than person is no reading of a person's statement
+  // ("a veterinarian from Seville" is no Seville located entity).
+  const int to_person =
+      person_ != 0 ? Distance(subject, {person_}, false) : kNoFit;
   auto score = [&](const NounClass& v) {
     for (const Kinds* k : candidates) {
       const int dv = Distance(v, k->value, true);
@@ -430,6 +496,7 @@ RelationTypes::Pick RelationTypes::Choose(
       const int ds = Distance(subject, k->subject, true);
       if (ds == kNoFit) continue;
       if (subject_must_fit && ds >= kUnknown) continue;
+      if (to_person < kNamedGuess && ds > to_person) continue;
       Pick p;
       p.k = k;
       p.dv = dv;
@@ -773,6 +840,17 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   // A noun phrase names its relation ("position", "country"): its
   // mapping stands. Verbs are what several relations share.
   if (clause.kind == PhraseKind::kNoun) return false;
+  // A bare locative ("is in", "lies in", "is situated in") names no
+  // relation of its own: the location relation the types fit, for a
+  // subject that is no person (a person "in Berlin" may be visiting).
+  // A name WordNet does not know may be a person ("Tom Baker is in
+  // Berlin"): for it only a country or continent value reads as located.
+  if (cands.empty() && m.mapping == "phrase" && BareLocative(clause.relation) &&
+      !(person_ != 0 && Distance(subject, {person_}, false) < kUnknown) &&
+      (subject.known() || Distance(Classify(clause.value, true), broad_places_,
+                                   false) < kUnknown)) {
+    cands = locative_;
+  }
   if (m.mapping == "phrase" && cands.size() < 2 &&
       ClassValue(clause, subject, out)) {
     return true;

@@ -71,8 +71,15 @@ struct ValidSegment {
 // being the earliest segment start after `from` (open if none). An empty
 // interval (from >= to) places nothing. Atoms must be placed in the order
 // they were learned.
+//
+// `start_unstated(id)` (may be empty) tells an atom whose source stated no
+// start (its from is the time it was learned, valid_from == tx_time). Such
+// an atom bounds no later-learned open atom: "X lives in A" learned today,
+// then "X moved to B last month" means B from last month on, not B until
+// today and A after (docs/valid_time.md, "Undated values").
 void PlaceOnTimeline(Cardinality cardinality, Timestamp from, Timestamp to,
-                     AtomId atom, std::vector<ValidSegment>* timeline);
+                     AtomId atom, std::vector<ValidSegment>* timeline,
+                     const std::function<bool(AtomId)>& start_unstated = {});
 // The atoms whose segment holds t (at most one for a kOne timeline), in
 // segment order, each once.
 std::vector<AtomId> OwnersAt(const std::vector<ValidSegment>& timeline,

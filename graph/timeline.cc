@@ -17,7 +17,8 @@ bool ByFrom(const ValidSegment& a, const ValidSegment& b) {
 }  // namespace
 
 void PlaceOnTimeline(Cardinality cardinality, Timestamp from, Timestamp to,
-                     AtomId atom, std::vector<ValidSegment>* timeline) {
+                     AtomId atom, std::vector<ValidSegment>* timeline,
+                     const std::function<bool(AtomId)>& start_unstated) {
   if (cardinality == Cardinality::kMany) {
     if (from >= to) return;
     const ValidSegment seg{from, to, atom};
@@ -30,6 +31,12 @@ void PlaceOnTimeline(Cardinality cardinality, Timestamp from, Timestamp to,
     auto next = std::upper_bound(
         timeline->begin(), timeline->end(), from,
         [](Timestamp t, const ValidSegment& s) { return t < s.from; });
+    // A value whose start is only when we learned it is no later value in
+    // valid time: this later-learned statement corrects it.
+    while (next != timeline->end() && start_unstated &&
+           start_unstated(next->atom)) {
+      ++next;
+    }
     if (next != timeline->end()) to = next->from;
   }
   if (from >= to) return;
@@ -130,7 +137,11 @@ std::vector<ValidSegment> DeriveTimeline(Cardinality cardinality,
   for (Atom& a : *atoms) {
     if (a.provenance.verification == Verification::kRejected) continue;
     before = timeline;
-    PlaceOnTimeline(cardinality, a.valid_from, a.valid_to, a.id, &timeline);
+    PlaceOnTimeline(cardinality, a.valid_from, a.valid_to, a.id, &timeline,
+                    [&find](AtomId id) {
+                      const Atom* x = find(id);
+                      return x != nullptr && x->valid_from == x->tx_time;
+                    });
     for (AtomId id : EndedEarlier(before, timeline)) {
       if (Atom* old = find(id)) {
         old->superseded_by = a.id;

@@ -289,9 +289,17 @@ Result<RememberReport> RememberLines(
     atom.text = fact.text;
     atom.category = fact.category;
     atom.provenance = fact.provenance;
-    atom.tx_time = fact.tx_time;
+    // A line without a transaction time is learned now, and lines of one
+    // batch in their order: a later line is later-learned, so "X works at
+    // A" then "X's employer is now B" makes B current (a microsecond apart;
+    // the time words of a line resolve against the same instant).
+    atom.tx_time = fact.tx_time == kNoTime ? now + static_cast<Timestamp>(i)
+                                           : fact.tx_time;
     atom.valid_from = fact.valid_from;
     GateVerdict verdict;
+    std::vector<ParsedFact> side;  // further statements of the line
+    Atom line_atom;                // the line's fields before parsing
+    GateVerdict screened;          // the line's screening verdict
     if (!preset.empty() && preset[i].outcome != GateOutcome::kPass) {
       verdict = preset[i];
     } else {
@@ -299,10 +307,19 @@ Result<RememberReport> RememberLines(
       // ahead of screening, and is what nearly every line needs anyway.
       context.speaker = fact.from_assistant ? ParseContext::Speaker::kAssistant
                                             : ParseContext::Speaker::kUser;
-      context.tx_time = fact.tx_time == kNoTime ? now : fact.tx_time;
-      auto parsed = parser.ParseSentence(fact.text, &context);
-      if (!parsed.ok() && !parsed.status().IsNotFound()) {
-        return parsed.status().WithContext("fact #" + std::to_string(i));
+      context.tx_time = atom.tx_time;
+      // The main clause's atom first, then what its appositions and
+      // relative clauses state (Parser::ParseStatements).
+      auto all = parser.ParseStatements(fact.text, &context);
+      if (!all.ok() && !all.status().IsNotFound()) {
+        return all.status().WithContext("fact #" + std::to_string(i));
+      }
+      Result<ParsedFact> parsed =
+          all.ok() ? Result<ParsedFact>(std::move(all->front()))
+                   : Result<ParsedFact>(all.status());
+      if (all.ok()) {
+        side.assign(std::make_move_iterator(all->begin() + 1),
+                    std::make_move_iterator(all->end()));
       }
       if (parsed.ok() && fact.from_assistant) {
         const std::string self = AssistantSelfWord(*parsed);
@@ -340,6 +357,8 @@ Result<RememberReport> RememberLines(
             Fixed2(hedged) + ", below the floor " +
             Fixed2(config.confidence.reject_below) + "; no atom parsed";
       } else if (verdict.outcome == GateOutcome::kPass) {
+        line_atom = atom;
+        screened = verdict;
         const bool change_verb = parsed->change_verb;
         ApplyParsed(std::move(parsed).value(), context.tx_time, &atom,
                     &verdict);
@@ -357,6 +376,16 @@ Result<RememberReport> RememberLines(
     atoms.push_back(std::move(atom));
     verdicts.push_back(std::move(verdict));
     origin_index.push_back(i);
+    if (verdicts.back().outcome != GateOutcome::kPass) continue;
+    for (ParsedFact& extra : side) {
+      Atom side_atom = line_atom;
+      GateVerdict side_verdict = screened;
+      ApplyParsed(std::move(extra), context.tx_time, &side_atom, &side_verdict);
+      mapped = mapped || !side_verdict.reason.empty();
+      atoms.push_back(std::move(side_atom));
+      verdicts.push_back(std::move(side_verdict));
+      origin_index.push_back(i);
+    }
   }
   if (atoms.empty()) return report;
   // Without a gate and without preset verdicts every atom is a parsed line:

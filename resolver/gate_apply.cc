@@ -134,7 +134,10 @@ Status PlaceAtom(graph::Writer& w, Atom* atom, Cardinality cardinality,
       LoadTimeline(w, atom->subject_id, atom->relation_id));
   const std::vector<graph::ValidSegment> before = timeline;
   graph::PlaceOnTimeline(cardinality, atom->valid_from, atom->valid_to,
-                         atom->id, &timeline);
+                         atom->id, &timeline, [&w](AtomId id) {
+                           Result<Atom> a = w.GetAtom(id);
+                           return a.ok() && a->valid_from == a->tx_time;
+                         });
   *closed = graph::EndedEarlier(before, timeline);
   for (AtomId id : *closed) {
     FACTLINE_ASSIGN_OR_RETURN(Atom old, w.GetAtom(id));

@@ -104,44 +104,45 @@ int RunParse(const GlobalOptions& global, const ParseArgs& args) {
   nlohmann::json out = nlohmann::json::array();
   int code = kExitOk;
   for (const std::string& sentence : args.sentences) {
-    Result<ParsedFact> f = Status::NotFound("");
-    if (memory) {
-      f = memory->Parse(sentence, &ctx);
-    } else {
-      f = parser->ParseSentence(sentence, &ctx);
+    // Every statement the write path would store: the main clause's atom,
+    // then what appositions and relative clauses state.
+    const Parser& reader = memory ? memory->parser() : *parser;
+    auto all = reader.ParseStatements(sentence, &ctx);
+    if (!all.ok() && !all.status().IsNotFound()) {
+      return Fail(all.status(), "parse");
     }
-    if (!f.ok() && !f.status().IsNotFound()) {
-      return Fail(f.status(), "parse");
-    }
-    if (!f.ok()) {
+    if (!all.ok()) {
       code = kExitNotFound;
       if (global.json) {
         out.push_back({{"text", sentence},
                        {"parsed", false},
-                       {"reason", f.status().message()}});
+                       {"reason", all.status().message()}});
       } else {
-        std::cout << sentence << "\n  unparsed  " << f.status().message()
+        std::cout << sentence << "\n  unparsed  " << all.status().message()
                   << "\n";
       }
       continue;
     }
-    bool by_shape = false;
-    Cardinality c = Cardinality::kOne;
-    if (memory) {
-      c = memory->CardinalityFor(f->relation, &by_shape);
-    } else {
-      const Lexicon& lex = parser->lexicon();
-      const RelationDef* def = lex.Find(f->relation);
-      by_shape = def == nullptr;
-      c = def ? def->cardinality : Lexicon::CardinalityByShape(f->relation);
-    }
-    if (global.json) {
-      nlohmann::json j = FactJson(*f, c, by_shape);
-      j["text"] = sentence;
-      j["parsed"] = true;
-      out.push_back(std::move(j));
-    } else {
-      PrintText(sentence, *f, c, by_shape);
+    for (std::size_t k = 0; k < all->size(); ++k) {
+      const ParsedFact& f = (*all)[k];
+      bool by_shape = false;
+      Cardinality c = Cardinality::kOne;
+      if (memory) {
+        c = memory->CardinalityFor(f.relation, &by_shape);
+      } else {
+        const RelationDef* def = reader.lexicon().Find(f.relation);
+        by_shape = def == nullptr;
+        c = def ? def->cardinality : Lexicon::CardinalityByShape(f.relation);
+      }
+      if (global.json) {
+        nlohmann::json j = FactJson(f, c, by_shape);
+        j["text"] = sentence;
+        j["parsed"] = true;
+        j["statement"] = k;  // 0: the main clause
+        out.push_back(std::move(j));
+      } else {
+        PrintText(k == 0 ? sentence : "  and", f, c, by_shape);
+      }
     }
   }
   if (global.json) PrintJson(out);

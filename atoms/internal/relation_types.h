@@ -173,6 +173,11 @@ class RelationTypes {
   std::vector<const Kinds*> class_valued_;  // into class_kinds_
   std::uint32_t person_ = 0;                // person#1
   std::uint32_t organization_ = 0;          // organization#1
+  // Relations whose values are locations and whose subjects are not
+  // people (country, continent, administrative area, headquarters): what a
+  // bare locative ("X is in Y", "X lies in Y") may state, chosen by type.
+  std::vector<const Kinds*> locative_;
+  std::vector<std::uint32_t> broad_places_;  // country#1, #2, continent
 };
 
 }  // namespace factline::internal

@@ -411,3 +411,54 @@ TEST_CASE("Updates: 'instead of Y' lands on the slot holding Y",
 
 }  // namespace
 }  // namespace factline
+
+namespace factline {
+namespace {
+
+TEST_CASE("Updates: a role change and a move with both ends supersede",
+          "[query][updates]") {
+  testing::ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db")).value();
+  std::vector<TextFact> facts(4);
+  facts[0].text = "Tessaro Foods's CEO is Marco Tessaro.";
+  facts[1].text = "Giulia Conti took over as CEO of Tessaro Foods in 2023.";
+  facts[2].text = "Ingrid Solberg works at Equinor.";
+  facts[3].text = "Ingrid Solberg moved from Equinor to Statkraft.";
+  auto report = memory->Remember(facts);
+  REQUIRE(report.ok());
+  auto ceo = memory->Current("Tessaro Foods", "P169");
+  REQUIRE(ceo.ok());
+  REQUIRE(ceo->size() == 1);
+  CHECK((*ceo)[0].atom.value == "Giulia Conti");
+  auto employer = memory->Current("Ingrid Solberg", "P108");
+  REQUIRE(employer.ok());
+  REQUIRE(employer->size() == 1);
+  CHECK((*employer)[0].atom.value == "Statkraft");
+}
+
+TEST_CASE("Updates: lines of one batch are learned in their order",
+          "[query][updates]") {
+  // No transaction time given: the batch is learned now, line after line.
+  // The second line's time word ("now") must not make it earlier-learned
+  // than the first, or the old value would own the slot.
+  testing::ScratchDir dir;
+  auto memory = Memory::Open(dir.Sub("db")).value();
+  std::vector<TextFact> facts(2);
+  facts[0].text = "Tom Ashby is employed by Accenture.";
+  facts[1].text = "Tom Ashby's employer is now KPMG.";
+  auto report = memory->Remember(facts);
+  REQUIRE(report.ok());
+  auto now = memory->Current("Tom Ashby", "P108");
+  REQUIRE(now.ok());
+  REQUIRE(now->size() == 1);
+  CHECK((*now)[0].atom.value == "KPMG");
+  auto history = memory->History("Tom Ashby", "P108");
+  REQUIRE(history.ok());
+  REQUIRE(history->size() == 2);
+  for (const FactView& v : *history) {
+    if (v.atom.value == "Accenture") CHECK(v.atom.superseded_by != kNoAtom);
+  }
+}
+
+}  // namespace
+}  // namespace factline

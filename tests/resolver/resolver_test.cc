@@ -161,6 +161,10 @@ TEST_CASE("Resolver: a late atom goes to history without becoming current",
   Fixture fx;
   Resolver resolver(fx.store.get(), {});
   Atom b = Make("Ann", "lives in", "Berlin", 200);
+  // A stated start (true since 190, learned at 200): an undated value
+  // (valid_from == tx_time) would yield to the later-learned statement
+  // (docs/valid_time.md, "Undated values").
+  b.valid_from = 190;
   REQUIRE(resolver.Write({Make("Ann", "lives in", "Athens", 100), b}).ok());
   Atom late = Make("Ann", "lives in", "Cairo", 300);
   late.valid_from = 150;  // learned last, but true before Berlin

@@ -296,3 +296,40 @@ TEST_CASE(
 
 }  // namespace
 }  // namespace factline
+
+namespace factline {
+namespace {
+
+TEST_CASE("Valid time: an undated value bounds no later-learned statement",
+          "[resolver][valid_time]") {
+  // "Sam lives in Nairobi" with no stated start: from = when learned.
+  // "Sam moved to Kampala on 2026-10-01", learned after it, holds from
+  // then on: Nairobi's start was only when we heard of it.
+  Fixture f;
+  f.Add("Sam", "lives_in", "Nairobi", "2026-11-10", nullptr,
+        Date("2026-11-10"));
+  const resolver::Decision d =
+      f.Add("Sam", "lives_in", "Kampala", "2026-10-01");
+  CHECK(f.ValuesAt("Sam", "lives_in", "2026-10-15") ==
+        std::vector<std::string>{"Kampala"});
+  CHECK(f.ValuesAt("Sam", "lives_in", "2026-11-20") ==
+        std::vector<std::string>{"Kampala"});
+  auto now = f.memory->Current("Sam", "lives_in");
+  REQUIRE(now.ok());
+  REQUIRE(now->size() == 1);
+  CHECK((*now)[0].atom.value == "Kampala");
+  CHECK(d.action == resolver::Action::kSuperseded);
+
+  // A stated start is a statement: the late arrival ends where it begins.
+  Fixture g;
+  g.Add("Ana", "lives_in", "Nairobi", "2026-11-05", nullptr,
+        Date("2026-11-10"));
+  g.Add("Ana", "lives_in", "Kampala", "2026-10-01");
+  CHECK(g.ValuesAt("Ana", "lives_in", "2026-10-15") ==
+        std::vector<std::string>{"Kampala"});
+  CHECK(g.ValuesAt("Ana", "lives_in", "2026-11-20") ==
+        std::vector<std::string>{"Nairobi"});
+}
+
+}  // namespace
+}  // namespace factline

@@ -1,0 +1,80 @@
+// Span boundaries: where a statement's subject and value end when a
+// sentence carries more than one fact or extra detail. Two passes, both
+// text in, text out, and both leave a sentence they do not recognise
+// unchanged:
+//
+// MainClause (before templates and grammar) removes what is not part of
+// the main clause:
+//   - a discourse lead-in ending in ':' ("Sorry, I got that wrong: ...",
+//     "Fun fact: ...") when a clause with a verb follows;
+//   - a leading comma segment that is an interjection or sentence adverb
+//     ("Oops, ...", "Honestly, ..."), a fronted adjunct starting with a
+//     preposition or subordinator ("After the merger, ..."; "in/at/for" + a
+//     capitalised word stays: the grammar reads "In Mexico, the R is V"), a
+//     fronted participle ("Born in Lyon, ...") or a fronted appositive
+//     starting with an article ("A graduate of Yale, ...") when a
+//     capitalised subject or a pronoun follows;
+//   - a non-restrictive interruption between subject and verb: "S, who
+//     ...,", "S, founded by ...,", "S, my cousin,": the subject stays; in
+//     "My aunt, Clara, lives ..." the name replaces the kin noun phrase;
+//   - a kin or role noun phrase before a name ("My brother Tom works ...",
+//     "Danish-born architect Jorn Utzon designed ...") when WordNet files
+//     the noun under person, organisation or group: the name is the subject.
+//
+// TrimValue (after a subject and value are read) ends a value (or subject)
+// at a clause boundary:
+//   - ", " + a lower-case word or "I" ("Ghent, it is lovely" -> Ghent);
+//     a comma followed by a capitalised word or a digit is kept
+//     ("Springfield, Illinois", "June 5, 1990", "Python, Go and Rust"):
+//     one rule, a capitalised remainder completes the name;
+//   - " but|so|because|although|though|whereas|which|who|whom|whose|where|
+//     while ";
+//   - " and|or " + a pronoun, an auxiliary or an inflected verb
+//     ("Leeds and employs 300 people");
+//   - only for a value that starts with a capital (a proper name) and when
+//     `adjuncts` is set: a trailing prepositional phrase ("of" excepted)
+//     whose object holds a lower-case content word ("Siemens in the Munich
+//     office", "Redis for caching", "Porto with two cats"), or "in/at/near"
+//     + a place WordNet knows as an instance of a region, city or country
+//     ("Trinity College in Dublin"). A title-cased object stays ("Gone
+//     with the Wind", "Love in the Time of Cholera", "Bank of England").
+//
+// SplitObjectReading: "studied chemistry at Uppsala University" read as
+// (studied, "chemistry at Uppsala University") also reads as (studied at,
+// "Uppsala University"); the caller maps both relation phrases and keeps the
+// one that names a lexicon relation.
+#ifndef FACTLINE_ATOMS_INTERNAL_SPANS_H_
+#define FACTLINE_ATOMS_INTERNAL_SPANS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace factline::internal {
+
+// The main clause of `sentence`; `why` (may be null) gets a note per cut.
+// `side` (may be null) gets what a cut part says of the clause's subject
+// as a sentence of its own: "Adidas, based in Herzogenaurach, employs ..."
+// -> "Adidas is based in Herzogenaurach."; "Born in Lyon, S ..." -> "S was
+// born in Lyon."; "S, whose R is V, ..." -> "S's R is V."; "The mayor of
+// Paris, Anne Hidalgo, ..." -> "The mayor of Paris is Anne Hidalgo."
+std::string MainClause(std::string_view sentence, std::string* why,
+                       std::vector<std::string>* side = nullptr);
+
+// A change stated with both ends, "S moved from Y to Z" or "S left Y to
+// join Z", as "S moved to Z instead of Y" / "S joined Z instead of Y", the
+// form the time-word reader takes the replaced value from. Runs before
+// time words; a year after "from" ("from 2010 to 2015") is a time range.
+std::string ChangeFromTo(std::string_view sentence, std::string* why);
+
+// `value` ended at its first clause boundary; see above.
+std::string TrimValue(std::string_view value, bool adjuncts, std::string* why);
+
+// For a verb relation phrase whose value is "object PREP Name": sets
+// *relation to "phrase prep" and *value to "Name" and returns true.
+bool SplitObjectReading(std::string_view phrase, std::string_view value,
+                        std::string* relation, std::string* object);
+
+}  // namespace factline::internal
+
+#endif  // FACTLINE_ATOMS_INTERNAL_SPANS_H_

@@ -1,0 +1,699 @@
+// Span boundaries (see atoms/internal/spans.h). Word classes come from
+// closed-class lists (pronouns, auxiliaries, prepositions, subordinators)
+// and WordNet for open-class words; nothing here names an entity.
+#include "atoms/internal/spans.h"
+
+#include <cctype>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "atoms/internal/wordforms.h"
+
+namespace factline::internal {
+
+namespace {
+
+bool In(std::string_view w, std::initializer_list<std::string_view> set) {
+  for (std::string_view s : set) {
+    if (w == s) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> Words(std::string_view s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ' ') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& w, std::size_t from,
+                 std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to && i < w.size(); ++i) {
+    out += (out.empty() ? "" : " ") + w[i];
+  }
+  return out;
+}
+
+// Lower case without surrounding punctuation ("Norway," -> "norway").
+std::string Core(std::string_view w) {
+  std::string out;
+  for (char c : w) {
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  while (!out.empty() && std::ispunct(static_cast<unsigned char>(out.back())) &&
+         out.back() != '\'') {
+    out.pop_back();
+  }
+  while (!out.empty() && (out.front() == '"' || out.front() == '(')) {
+    out.erase(0, 1);
+  }
+  return out;
+}
+
+bool Cap(std::string_view w) {
+  std::size_t i = 0;
+  while (i < w.size() && (w[i] == '"' || w[i] == '(')) ++i;
+  return i < w.size() && std::isupper(static_cast<unsigned char>(w[i]));
+}
+bool Lowercase(std::string_view w) {
+  return !w.empty() && std::islower(static_cast<unsigned char>(w[0]));
+}
+bool Digit(std::string_view w) {
+  return !w.empty() && std::isdigit(static_cast<unsigned char>(w[0]));
+}
+
+bool IsPronoun(std::string_view c) {
+  return In(c, {"i",       "you",   "he",    "she",     "it",     "we",
+                "they",    "this",  "that",  "there",   "i'm",    "it's",
+                "he's",    "she's", "we're", "they're", "you're", "that's",
+                "there's", "i've",  "we've", "they've"});
+}
+bool IsPossDet(std::string_view c) {
+  return In(c, {"my", "your", "his", "her", "its", "our", "their"});
+}
+bool IsAuxOrCopula(std::string_view c) {
+  return In(c, {"is",    "are",   "was",    "were",    "am",    "has",
+                "have",  "had",   "do",     "does",    "did",   "will",
+                "would", "can",   "could",  "should",  "might", "may",
+                "must",  "isn't", "wasn't", "doesn't", "didn't"});
+}
+bool IsConnective(std::string_view c) {
+  return In(c, {"but", "so", "because", "although", "though", "whereas",
+                "which", "who", "whom", "whose", "where", "while"});
+}
+bool IsInterjection(std::string_view c) {
+  return In(c, {"oops",    "sorry",    "ok",    "okay",    "yes",  "no",
+                "hey",     "hi",       "hello", "well",    "ah",   "oh",
+                "hmm",     "wow",      "right", "alright", "sure", "anyway",
+                "anyways", "fun fact", "ps",    "p.s",     "nope", "yeah",
+                "yep",     "whoops",   "ugh",   "so",      "also", "btw"});
+}
+// A name's legal or generational suffix after a comma continues the name
+// ("NeXT Computer, Inc.", "Martin Luther King, Jr.").
+bool IsNameSuffix(std::string_view c) {
+  return In(c, {"inc",  "ltd", "llc", "llp", "plc", "co", "corp",
+                "gmbh", "ag",  "s.a", "sa",  "nv",  "bv", "ab",
+                "oy",   "jr",  "sr",  "ii",  "iii", "iv"});
+}
+bool IsPrep(std::string_view c) {
+  return In(c, {"in",     "at",      "on",     "for",     "from",   "to",
+                "by",     "with",    "near",   "into",    "under",  "over",
+                "within", "through", "via",    "during",  "since",  "after",
+                "before", "across",  "around", "outside", "inside", "behind",
+                "beside", "among",   "as"});
+}
+// Words that open a fronted adjunct ("After the merger, S ...").
+bool IsAdjunctOpener(std::string_view c) {
+  return In(
+      c, {"after",   "before",  "since",    "during",  "following",  "until",
+          "despite", "besides", "unlike",   "like",    "as",         "when",
+          "while",   "once",    "although", "though",  "because",    "in",
+          "at",      "on",      "by",       "from",    "under",      "over",
+          "within",  "with",    "without",  "through", "throughout", "for",
+          "among",   "between", "upon",     "across",  "amid",       "back"});
+}
+
+// An inflected verb form ("works", "moved", "grew"): WordNet's verb lemma
+// differs from the word.
+bool InflectedVerb(std::string_view c) {
+  if (c.size() < 3) return false;
+  const std::string lemma = WordForms::Get().Lemma(c, Pos::kVerb);
+  return !lemma.empty() && lemma != c;
+}
+// A past participle opening a phrase ("born", "founded", "written").
+bool Participle(std::string_view c) {
+  if (!InflectedVerb(c)) return false;
+  return c.ends_with("ed") || c.ends_with("en") || c.ends_with("wn") ||
+         c.ends_with("rn") || c.ends_with("t") || c.ends_with("ung");
+}
+// A word that starts a verb group after a subject.
+bool VerbStart(std::string_view w) {
+  if (!Lowercase(w)) return false;
+  const std::string c = Core(w);
+  return IsAuxOrCopula(c) || InflectedVerb(c);
+}
+bool HasVerb(const std::vector<std::string>& w) {
+  for (const std::string& t : w) {
+    const std::string c = Core(t);
+    // A contraction is a verb ("it's", "he'd"); a name's possessive
+    // ("Minecraft's creator") is not.
+    const bool possessive_name = Cap(t) && c.ends_with("'s") && !IsPronoun(c);
+    if (IsAuxOrCopula(c) ||
+        (c.find('\'') != std::string::npos && !possessive_name)) {
+      return true;
+    }
+    if (Lowercase(t) && InflectedVerb(c)) return true;
+  }
+  return false;
+}
+
+// WordNet's hypernym chain of `lemma`'s first senses reaches one of
+// `targets`; `instance_only` asks for a proper name (an instance pointer
+// first).
+bool Reaches(const std::string& lemma,
+             std::initializer_list<std::string_view> targets,
+             bool instance_only) {
+  const WordForms& wf = WordForms::Get();
+  std::vector<std::uint32_t> frontier = wf.Senses(lemma, Pos::kNoun);
+  if (frontier.size() > 2) frontier.resize(2);
+  if (instance_only) {
+    std::vector<std::uint32_t> up;
+    for (std::uint32_t o : frontier) {
+      for (const auto& [pos, u] : wf.Pointers(o, Pos::kNoun, "@i")) {
+        if (pos == Pos::kNoun) up.push_back(u);
+      }
+    }
+    frontier = std::move(up);
+  }
+  for (int depth = 0; depth < 16 && !frontier.empty(); ++depth) {
+    std::vector<std::uint32_t> next;
+    for (std::uint32_t o : frontier) {
+      for (const std::string& l : wf.SynsetLemmas(o, Pos::kNoun)) {
+        if (In(l, targets)) return true;
+      }
+      for (const auto& [pos, u] : wf.Pointers(o, Pos::kNoun, "@")) {
+        if (pos == Pos::kNoun) next.push_back(u);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return false;
+}
+
+// A noun for a person, a group or an organisation ("brother", "architect",
+// "firm"): what a name after it names.
+bool RoleNoun(std::string_view c) {
+  const std::string lemma = WordForms::Get().Lemma(c, Pos::kNoun);
+  if (lemma.empty()) return false;
+  return Reaches(lemma, {"person", "organism", "organization", "social group"},
+                 false);
+}
+
+// A place WordNet knows by name ("Dublin", "the Netherlands").
+bool Place(std::vector<std::string> words) {
+  if (!words.empty() && Core(words.front()) == "the") {
+    words.erase(words.begin());
+  }
+  std::string name;
+  for (const std::string& w : words)
+    name += (name.empty() ? "" : " ") + Core(w);
+  if (name.empty()) return false;
+  return Reaches(name,
+                 {"region", "city", "country", "state", "geographical area",
+                  "administrative district", "location"},
+                 true);
+}
+
+void Note(std::string* why, const std::string& what) {
+  if (why != nullptr) *why += (why->empty() ? "" : "; ") + what;
+}
+
+// "Sorry, I got that wrong: S ...": the clause after a short lead-in.
+bool ColonLeadIn(std::string* s, std::string* why) {
+  const std::size_t p = s->find(": ");
+  if (p == std::string::npos) return false;
+  const std::vector<std::string> lead = Words(s->substr(0, p));
+  const std::vector<std::string> rest = Words(s->substr(p + 2));
+  if (lead.empty() || lead.size() > 8 || rest.size() < 3 || !HasVerb(rest)) {
+    return false;
+  }
+  // A lead-in is ordinary words; a name before the colon is a title with
+  // a subtitle ("Star Wars: A New Hope").
+  for (std::size_t i = 1; i < lead.size(); ++i) {
+    if (Cap(lead[i]) && Core(lead[i]) != "i") return false;
+  }
+  Note(why, "lead-in '" + s->substr(0, p + 1) + "' dropped");
+  *s = s->substr(p + 2);
+  return true;
+}
+
+// The words before the verb group of a clause ("Aki Lindqvist" of "Aki
+// Lindqvist moved to Helsinki"); empty when no verb follows soon.
+std::string SubjectOf(const std::vector<std::string>& w) {
+  std::size_t k = 0;
+  while (k < w.size() && k < 7 && !VerbStart(w[k])) {
+    if (w[k].ends_with(",")) return "";
+    ++k;
+  }
+  if (k == 0 || k >= w.size() || k == 7) return "";
+  return Join(w, 0, k);
+}
+
+// "a novel by X" -> "A novel by X" is not wanted: the side statement keeps
+// the phrase as written, after the subject and a copula.
+std::string Side(const std::string& subject, std::string_view copula,
+                 const std::string& phrase) {
+  if (subject.empty() || phrase.empty()) return "";
+  return subject + " " + std::string(copula) + (copula.empty() ? "" : " ") +
+         phrase + ".";
+}
+
+// A leading comma segment that is no part of the clause. A fronted
+// participle or appositive says something of the clause's subject: that
+// statement goes to `side`.
+bool CommaLeadIn(std::string* s, std::string* why,
+                 std::vector<std::string>* side) {
+  const std::size_t p = s->find(", ");
+  if (p == std::string::npos) return false;
+  const std::vector<std::string> lead = Words(s->substr(0, p));
+  const std::vector<std::string> rest = Words(s->substr(p + 2));
+  if (lead.empty() || lead.size() > 8 || rest.size() < 3 || !HasVerb(rest)) {
+    return false;
+  }
+  std::vector<std::string> lw;
+  for (const std::string& w : lead) lw.push_back(Core(w));
+  const std::string first_rest = Core(rest[0]);
+  if (IsNameSuffix(first_rest)) return false;
+  const bool rest_subject =
+      (Cap(rest[0]) && !In(first_rest, {"the", "a", "an", "this"})) ||
+      IsPronoun(first_rest);
+  // "Bob, Oslo" style names are never interjections; an adverb or
+  // interjection of one or two words is.
+  bool interjection = lw.size() <= 2;
+  for (const std::string& c : lw) {
+    const WordForms& wf = WordForms::Get();
+    interjection =
+        interjection &&
+        (IsInterjection(c) || (wf.Is(c, Pos::kAdv) && !wf.Is(c, Pos::kNoun)));
+  }
+  if (lw.size() == 2 && IsInterjection(lw[0] + " " + lw[1])) {
+    interjection = true;
+  }
+  std::string kind;
+  if (interjection) {
+    kind = "interjection";
+  } else if (IsAdjunctOpener(lw[0]) && lw.size() >= 2 && lw[0] != "if" &&
+             !(In(lw[0], {"in", "at", "for"}) && Cap(lead[1]) &&
+               In(first_rest, {"the", "a", "an"}))) {
+    // "In Mexico, the official language is V" names the owner: the
+    // grammar reads it.
+    kind = "fronted adjunct";
+  } else if (lw.size() >= 2 && Participle(lw[0]) &&
+             (IsPrep(lw[1]) || lw[1] == "and") && rest_subject) {
+    kind = "fronted participle";
+  } else if (lw.size() >= 2 && In(lw[0], {"a", "an", "the"}) &&
+             Lowercase(lead[1]) && !HasVerb(lead) && rest_subject &&
+             rest.size() >= 2 && !rest[0].ends_with(",") &&
+             !rest[1].ends_with(",")) {
+    kind = "fronted appositive";
+  }
+  if (kind.empty()) return false;
+  Note(why, kind + " '" + s->substr(0, p) + "' dropped");
+  if (side != nullptr && kind != "interjection" && kind != "fronted adjunct") {
+    // "Born in Lyon, S ..." -> "S was born in Lyon."; "A graduate of
+    // Yale, S ..." -> "S is a graduate of Yale."
+    const std::string lead_text = s->substr(0, p);
+    std::string phrase = lead_text;
+    if (kind == "fronted appositive" || kind == "fronted participle") {
+      phrase[0] = static_cast<char>(
+          std::tolower(static_cast<unsigned char>(phrase[0])));
+    }
+    const std::string st = Side(
+        SubjectOf(rest), kind == "fronted participle" ? "was" : "is", phrase);
+    if (!st.empty()) side->push_back(st);
+  }
+  *s = s->substr(p + 2);
+  return true;
+}
+
+// "S, who ..., V ...", "S, founded by ..., V ...", "S, my cousin, V ...",
+// "My aunt, Clara, V ...". What the interruption says of S goes to `side`
+// as a statement of its own ("S is founded by ...", "S's R is V").
+bool Interruption(std::string* s, std::string* why,
+                  std::vector<std::string>* side) {
+  const std::size_t p1 = s->find(", ");
+  if (p1 == std::string::npos) return false;
+  const std::size_t p2 = s->find(", ", p1 + 2);
+  if (p2 == std::string::npos) return false;
+  const std::string P = s->substr(0, p1);
+  const std::string M = s->substr(p1 + 2, p2 - p1 - 2);
+  const std::string R = s->substr(p2 + 2);
+  const std::vector<std::string> pw = Words(P);
+  const std::vector<std::string> mw = Words(M);
+  const std::vector<std::string> rw = Words(R);
+  if (pw.empty() || pw.size() > 6 || mw.empty() || rw.size() < 2 ||
+      HasVerb(pw) || !VerbStart(rw[0])) {
+    return false;
+  }
+  const std::string m0 = Core(mw[0]);
+  // "Australia's prime minister": an apposition headed by a possessive name.
+  const bool possessive_np =
+      mw.size() >= 2 && Cap(mw[0]) && mw[0].ends_with("'s") && Lowercase(mw[1]);
+  if (In(m0, {"who", "which", "that", "whose", "whom", "where"}) ||
+      (Participle(m0) && mw.size() >= 2) ||
+      ((In(m0, {"a", "an", "the"}) || IsPossDet(m0)) && mw.size() >= 2) ||
+      possessive_np) {
+    Note(why, "interruption ', " + M + ",' dropped");
+    if (side != nullptr) {
+      const std::string rest = Join(mw, 1, mw.size());
+      std::string st;
+      if (In(m0, {"who", "which", "that"})) {
+        st = Side(P, "", rest);  // "S, who works in X," -> "S works in X."
+      } else if (m0 == "whose") {
+        st = Side(P + "'s", "", rest);  // "S, whose R is V," -> "S's R is V."
+      } else if (Participle(m0)) {
+        st = Side(P, m0 == "born" ? "was" : "is", M);
+      } else if (m0 != "whom" && m0 != "where") {
+        st = Side(P, "is", M);  // "S, a novel by X," -> "S is a novel by X."
+      }
+      if (!st.empty()) side->push_back(st);
+    }
+    *s = P + " " + R;
+    return true;
+  }
+  bool name = true;
+  for (const std::string& w : mw) name = name && Cap(w);
+  // "My aunt, Clara, ...", "Minecraft's creator, Markus Persson, ...",
+  // "The mayor of Paris, Anne Hidalgo, ...": a described role named by its
+  // apposition; the name is the clause's subject and the role a statement.
+  bool described = false;
+  if (pw.size() >= 2) {
+    const bool poss_name = Cap(pw[0]) && pw[0].ends_with("'s");
+    bool role_of = false;
+    for (std::size_t i = 1; i + 1 < pw.size(); ++i) {
+      role_of = role_of ||
+                (Core(pw[i]) == "of" && i >= 1 && RoleNoun(Core(pw[i - 1])));
+    }
+    // "X's N, Name," names X's N whatever N is ("Tasmania's capital city,
+    // Hobart,"); "my N, Name," and "the N of X, Name," only a role or kin.
+    described =
+        poss_name ||
+        ((IsPossDet(Core(pw[0])) || (Core(pw[0]) == "the" && role_of)) &&
+         (RoleNoun(Core(pw.back())) || role_of));
+  }
+  if (name && described) {
+    Note(why, "'" + P + "' named by its apposition '" + M + "'");
+    if (side != nullptr && !IsPossDet(Core(pw[0]))) {
+      side->push_back(Side(P, "is", M));
+    }
+    *s = M + " " + R;
+    return true;
+  }
+  return false;
+}
+
+// "My brother Tom works ...", "Danish-born architect Jorn Utzon designed".
+bool RoleBeforeName(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  std::size_t j = 0;
+  const WordForms& wf = WordForms::Get();
+  while (j < w.size() && j < 5) {
+    const std::string c = Core(w[j]);
+    const bool modifier = IsPossDet(c) || c == "the" ||
+                          c.find('-') != std::string::npos ||
+                          ((j == 0 || Lowercase(w[j])) &&
+                           (wf.Is(c, Pos::kNoun) || wf.Is(c, Pos::kAdj)) &&
+                           !IsAuxOrCopula(c) && !IsPronoun(c));
+    if (j > 0 && Cap(w[j])) break;
+    if (!modifier || w[j].ends_with(",") ||
+        w[j].find('\'') != std::string::npos) {
+      return false;
+    }
+    ++j;
+  }
+  if (j == 0 || j >= w.size() || !Cap(w[j]) || Core(w[j]) == "i") return false;
+  if (!RoleNoun(Core(w[j - 1])) || !Lowercase(w[j - 1])) return false;
+  // "Virgil van Dijk", "Erik ten Hag": a name particle between names is
+  // no role noun, and a capitalised first word is a name unless it is a
+  // determiner, a hyphenated or an adjective form ("Danish-born", "Dutch").
+  if (In(Core(w[j - 1]),
+         {"van", "von", "de",  "da",  "di",  "del", "della", "der",
+          "den", "du",  "la",  "le",  "ten", "ter", "bin",   "ibn",
+          "al",  "el",  "dos", "das", "y",   "zu"})) {
+    return false;
+  }
+  if (Cap(w[0])) {
+    const std::string c0 = Core(w[0]);
+    if (!IsPossDet(c0) && c0 != "the" && c0.find('-') == std::string::npos &&
+        !WordForms::Get().Is(c0, Pos::kAdj)) {
+      return false;
+    }
+  }
+  std::size_t k = j;
+  while (k < w.size() && Cap(w[k]) && !w[k].ends_with(",") &&
+         w[k].find('\'') == std::string::npos) {
+    ++k;
+  }
+  if (k >= w.size() || !VerbStart(w[k])) return false;
+  Note(why, "'" + Join(w, 0, j) + "' before the name '" + Join(w, j, k) +
+                "' dropped");
+  *s = Join(w, j, w.size());
+  return true;
+}
+
+// The words of a role change up to the role: "took over as", "became",
+// "was named", "has been appointed", "succeeded Q as", "replaced Q as".
+// Returns the index of the role's first word, or 0.
+std::size_t RoleChangeVerb(const std::vector<std::string>& w, std::size_t v,
+                           bool* became) {
+  std::size_t i = v;
+  auto at = [&](std::size_t k, std::string_view word) {
+    return k < w.size() && Core(w[k]) == word;
+  };
+  if (at(i, "has") || at(i, "have") || at(i, "had")) {
+    ++i;
+    if (at(i, "been")) ++i;
+  } else if (at(i, "was") || at(i, "is") || at(i, "were")) {
+    ++i;
+  }
+  const std::string c = i < w.size() ? Core(w[i]) : "";
+  *became = false;
+  if (In(c, {"took", "taken", "takes", "take"}) && at(i + 1, "over") &&
+      at(i + 2, "as")) {
+    return i + 3;
+  }
+  if (In(c, {"became", "become", "becomes"})) {
+    *became = true;
+    return i + 1;
+  }
+  if (In(c, {"named", "appointed", "elected", "made", "installed", "promoted",
+             "chosen", "selected"}) &&
+      i > v) {
+    return at(i + 1, "as") || at(i + 1, "to") ? i + 2 : i + 1;
+  }
+  if (In(c, {"succeeded", "replaced", "succeeds", "replaces"})) {
+    for (std::size_t k = i + 2; k < w.size() && k <= i + 6; ++k) {
+      if (Core(w[k]) == "as") return k + 1;
+    }
+  }
+  return 0;
+}
+
+// "P took over as CEO of S" -> "P is the CEO of S"; "S elected P as
+// mayor" -> "P is the mayor of S"; "P replaced Q as S's coach" -> "P is
+// S's coach". The role must name its owner (of, at, a possessive) unless
+// the verb is "became" ("became a lawyer": P is a lawyer).
+bool RoleChange(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  std::size_t v = 0;
+  while (v < w.size() && v < 7 && !VerbStart(w[v])) ++v;
+  if (v == 0 || v >= w.size() || !Cap(w[0])) return false;
+  const std::string subject = Join(w, 0, v);
+  bool became = false;
+  std::size_t r = RoleChangeVerb(w, v, &became);
+  std::string holder = subject, owner;
+  if (r == 0) {
+    // Active: "S elected P as R".
+    const std::string c = Core(w[v]);
+    if (!In(c, {"elected", "appointed", "named", "hired", "chose"})) {
+      return false;
+    }
+    std::size_t as = 0;
+    for (std::size_t k = v + 2; k < w.size() && k <= v + 6; ++k) {
+      if (Core(w[k]) == "as") {
+        as = k;
+        break;
+      }
+    }
+    if (as == 0 || !Cap(w[v + 1])) return false;
+    holder = Join(w, v + 1, as);
+    owner = subject;
+    r = as + 1;
+  }
+  if (r >= w.size()) return false;
+  std::vector<std::string> role(w.begin() + r, w.end());
+  const std::string r0 = Core(role[0]);
+  // "named after X", "made in X": no role follows.
+  if (IsPrep(r0) || In(r0, {"after", "of", "by", "up", "out"})) return false;
+  bool owned = !owner.empty();
+  for (const std::string& x : role) {
+    owned = owned || In(Core(x), {"of", "at"}) || (Cap(x) && x.ends_with("'s"));
+  }
+  if (!owned && !(became && In(r0, {"a", "an", "the"}))) return false;
+  std::string phrase = Join(role, 0, role.size());
+  const bool article = In(r0, {"a", "an", "the"}) || IsPossDet(r0) ||
+                       (Cap(role[0]) && role[0].ends_with("'s"));
+  if (!article) phrase = "the " + phrase;
+  if (!owner.empty()) phrase += " of " + owner;
+  Note(why, "role change read as '" + holder + " is " + phrase + "'");
+  *s = holder + " is " + phrase;
+  return true;
+}
+
+}  // namespace
+
+std::string ChangeFromTo(std::string_view sentence, std::string* why) {
+  std::vector<std::string> w = Words(sentence);
+  for (std::size_t i = 1; i + 3 < w.size(); ++i) {
+    const std::string c = Core(w[i]);
+    const std::string verb = Core(w[i - 1]);
+    // "moved from Y to Z", "left Y to join Z".
+    const bool from = c == "from" && Lowercase(w[i - 1]) && InflectedVerb(verb);
+    const bool left = c == "left" && Lowercase(w[i]) && i + 3 < w.size();
+    if (!from && !left) continue;
+    std::size_t to = 0;
+    for (std::size_t j = i + 2; j + 1 < w.size() && j <= i + 7; ++j) {
+      if (w[j] == "to") {
+        to = j;
+        break;
+      }
+    }
+    if (to == 0 || Digit(w[i + 1]) || w[to - 1].ends_with(",")) continue;
+    const std::string old_value = Join(w, i + 1, to);
+    std::string out;
+    if (from) {
+      out = Join(w, 0, i) + " to " + Join(w, to + 1, w.size());
+    } else {
+      // "left Y to join Z" -> "joined Z": the infinitive's verb, past.
+      if (to + 2 >= w.size() || !Lowercase(w[to + 1])) continue;
+      const std::string joined = Core(w[to + 1]) == "join" ? "joined" : "";
+      if (joined.empty()) continue;
+      out = Join(w, 0, i) + " " + joined + " " + Join(w, to + 2, w.size());
+    }
+    std::string tail;
+    while (!out.empty() && (out.back() == '.' || out.back() == '!')) {
+      tail = out.back() + tail;
+      out.pop_back();
+    }
+    Note(why, "'" + old_value + "' is the value replaced");
+    return out + " instead of " + old_value + tail;
+  }
+  return std::string(sentence);
+}
+
+std::string MainClause(std::string_view sentence, std::string* why,
+                       std::vector<std::string>* side) {
+  std::string s(sentence);
+  for (int round = 0; round < 4; ++round) {
+    if (!ColonLeadIn(&s, why) && !CommaLeadIn(&s, why, side)) break;
+  }
+  Interruption(&s, why, side);
+  RoleBeforeName(&s, why);
+  RoleChange(&s, why);
+  return s;
+}
+
+std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
+  std::vector<std::string> w = Words(value);
+  std::size_t cut = w.size();
+  bool adjunct = false;
+  for (std::size_t i = 1; i < w.size() && cut == w.size(); ++i) {
+    const std::string c = Core(w[i]);
+    const std::string next = i + 1 < w.size() ? Core(w[i + 1]) : "";
+    const bool lower = Lowercase(w[i]);
+    const bool coordinated_clause =
+        In(c, {"and", "or"}) && lower && !next.empty() &&
+        (IsPronoun(next) || IsAuxOrCopula(next) ||
+         (Lowercase(w[i + 1]) && InflectedVerb(next) &&
+          (!WordForms::Get().Is(next, Pos::kNoun) ||
+           (i + 2 < w.size() && (Digit(w[i + 2]) || Cap(w[i + 2]) ||
+                                 In(Core(w[i + 2]), {"the", "a", "an"}) ||
+                                 IsPossDet(Core(w[i + 2])))))));
+    if (w[i - 1].ends_with(",")) {
+      // A capitalised word or a number completes the name ("Springfield,
+      // Illinois", "June 5, 1990"); a clause starts otherwise.
+      const WordForms& wf = WordForms::Get();
+      if (c == "i" || c.starts_with("i'") || IsPronoun(c) ||
+          (lower &&
+           (IsConnective(c) || IsAuxOrCopula(c) || coordinated_clause ||
+            (wf.Is(c, Pos::kAdv) && !wf.Is(c, Pos::kNoun)) ||
+            InflectedVerb(c) || wf.Is(c, Pos::kVerb)))) {
+        cut = i;
+      }
+      continue;
+    }
+    if ((lower && IsConnective(c)) || coordinated_clause) cut = i;
+  }
+  if (adjuncts && !w.empty() && Cap(w[0])) {
+    for (std::size_t i = 1; i < cut; ++i) {
+      const std::string c = Core(w[i]);
+      if (!Lowercase(w[i]) || !IsPrep(c) || w[i - 1].ends_with(",")) continue;
+      std::vector<std::string> rest(w.begin() + i + 1, w.begin() + cut);
+      if (rest.empty()) break;
+      bool lower_content = false;
+      for (const std::string& r : rest) {
+        const std::string rc = Core(r);
+        if (Lowercase(r) &&
+            !In(rc, {"the", "a",  "an",  "of",  "and",  "or",  "de",
+                     "la",  "le", "les", "el",  "von",  "van", "der",
+                     "den", "du", "da",  "di",  "del",  "y",   "to",
+                     "in",  "on", "at",  "for", "with", "by",  "&"})) {
+          lower_content = true;
+        }
+      }
+      if (lower_content || (In(c, {"in", "at", "near"}) && Place(rest))) {
+        Note(why, "adjunct '" + Join(w, i, cut) + "' after the value dropped");
+        adjunct = true;
+        cut = i;
+        break;
+      }
+    }
+  }
+  // "striker for Chelsea", "baseball for the Dodgers": a class value (lower
+  // case) ends before "for" + a name, the team or firm it is done for.
+  if (adjuncts && !w.empty() && Lowercase(w[0])) {
+    for (std::size_t i = 1; i + 1 < cut; ++i) {
+      if (w[i] != "for" || w[i - 1].ends_with(",")) continue;
+      const bool name = Cap(w[i + 1]) || (Core(w[i + 1]) == "the" &&
+                                          i + 2 < cut && Cap(w[i + 2]));
+      if (!name) continue;
+      Note(why, "adjunct '" + Join(w, i, cut) + "' after the value dropped");
+      adjunct = true;
+      cut = i;
+      break;
+    }
+  }
+  if (cut == w.size()) return std::string(value);
+  if (!adjunct) {
+    Note(why,
+         "clause '" + Join(w, cut, w.size()) + "' after the value dropped");
+  }
+  std::string out = Join(w, 0, cut);
+  while (!out.empty() && (out.back() == ',' || out.back() == ';' ||
+                          out.back() == ' ' || out.back() == ':')) {
+    out.pop_back();
+  }
+  return out.empty() ? std::string(value) : out;
+}
+
+bool SplitObjectReading(std::string_view phrase, std::string_view value,
+                        std::string* relation, std::string* object) {
+  const std::vector<std::string> w = Words(value);
+  if (w.size() < 3 || !Lowercase(w[0])) return false;
+  for (std::size_t i = 1; i + 1 < w.size() && i < 5; ++i) {
+    const std::string c = Core(w[i]);
+    if (!Lowercase(w[i])) return false;
+    if (!IsPrep(c)) continue;
+    std::size_t k = i + 1;
+    if (In(Core(w[k]), {"the", "a", "an"}) && k + 1 < w.size()) ++k;
+    if (!Cap(w[k])) return false;
+    *relation = std::string(phrase) + " " + c;
+    *object = TrimValue(Join(w, i + 1, w.size()), true, nullptr);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace factline::internal

@@ -1,0 +1,232 @@
+// Span boundaries (atoms/internal/spans.h): what is cut from a sentence
+// before templates and grammar read it, and where a value ends. Sentences
+// are written for these tests; each checks one general shape.
+#include "atoms/internal/spans.h"
+
+#include <catch2/catch.hpp>
+
+#include "atoms/atoms.h"
+
+namespace factline {
+namespace {
+
+const Parser& TheParser() {
+  static Parser* parser =
+      new Parser(Parser::Create(Lexicon::Builtin()).value());
+  return *parser;
+}
+
+ParsedFact Parse(std::string_view s) {
+  ParseContext ctx;
+  auto r = TheParser().ParseSentence(s, &ctx);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+std::string Main(std::string_view s) {
+  std::string why;
+  return internal::MainClause(s, &why);
+}
+
+TEST_CASE("Spans: lead-ins and fronted adjuncts leave the main clause",
+          "[atoms][spans]") {
+  CHECK(Main("Sorry, I got that wrong: Tom Baker works at Bosch.") ==
+        "Tom Baker works at Bosch.");
+  CHECK(Main("Honestly, Lyon is lovely.") == "Lyon is lovely.");
+  CHECK(Main("After the merger, Acme moved its headquarters to Denver.") ==
+        "Acme moved its headquarters to Denver.");
+  CHECK(Main("Born in Lyon, Yves Mirande worked in Paris.") ==
+        "Yves Mirande worked in Paris.");
+  CHECK(Main("A graduate of Yale, Tom Baker works at Bosch.") ==
+        "Tom Baker works at Bosch.");
+  std::string why;
+  internal::MainClause("Oops, Vera Holm lives in Oslo.", &why);
+  CHECK(why.find("dropped") != std::string::npos);
+}
+
+TEST_CASE("Spans: what belongs to the clause stays", "[atoms][spans]") {
+  // A title with a subtitle is no lead-in.
+  CHECK(Main("Star Wars: A New Hope was directed by George Lucas.") ==
+        "Star Wars: A New Hope was directed by George Lucas.");
+  // "In <Name>, the R is V" names the owner: the grammar reads it.
+  CHECK(Main("In Mexico, the official language is Spanish.") ==
+        "In Mexico, the official language is Spanish.");
+  // A legal or generational suffix after a comma continues the name.
+  CHECK(Main("The chief executive officer of NeXT Computer, Inc. is Steve "
+             "Jobs.") ==
+        "The chief executive officer of NeXT Computer, Inc. is Steve Jobs.");
+  CHECK(Main("Vera Holm lives in Oslo.") == "Vera Holm lives in Oslo.");
+}
+
+TEST_CASE("Spans: interruptions between subject and verb", "[atoms][spans]") {
+  CHECK(Main("Vera Holm, who grew up in Oslo, was born in Bergen.") ==
+        "Vera Holm was born in Bergen.");
+  // A kin noun named by its apposition: the name is the subject.
+  CHECK(Main("My aunt, Clara, lives in Ghent.") == "Clara lives in Ghent.");
+  // A role noun before a name: the name is the subject; a name particle
+  // or a capitalised first name is no role.
+  CHECK(Main("My brother Tom works at Bosch.") == "Tom works at Bosch.");
+  CHECK(Main("Virgil van Dijk plays as a centre-back.") ==
+        "Virgil van Dijk plays as a centre-back.");
+}
+
+TEST_CASE("Spans: a value ends at a clause boundary", "[atoms][spans]") {
+  std::string why;
+  CHECK(internal::TrimValue("Ghent, it is lovely", true, &why) == "Ghent");
+  CHECK(internal::TrimValue("Leeds and employs 300 people", true, &why) ==
+        "Leeds");
+  CHECK(internal::TrimValue("Bosch but I might leave", true, &why) == "Bosch");
+  CHECK(internal::TrimValue("Siemens in the Munich office", true, &why) ==
+        "Siemens");
+  // A capitalised remainder completes the name; so do dates and lists.
+  CHECK(internal::TrimValue("Springfield, Illinois", true, &why) ==
+        "Springfield, Illinois");
+  CHECK(internal::TrimValue("June 5, 1990", true, &why) == "June 5, 1990");
+  CHECK(internal::TrimValue("Python, Go and Rust", true, &why) ==
+        "Python, Go and Rust");
+  // Title-cased objects are part of a title or name.
+  CHECK(internal::TrimValue("Gone with the Wind", true, &why) ==
+        "Gone with the Wind");
+  CHECK(internal::TrimValue("Bank of England", true, &why) ==
+        "Bank of England");
+  // A class value ends before "for" + the name it is done for.
+  CHECK(internal::TrimValue("striker for Chelsea", true, &why) == "striker");
+  CHECK(internal::TrimValue("baseball for the Dodgers", true, &why) ==
+        "baseball");
+  CHECK(internal::TrimValue("love for cooking", true, &why) ==
+        "love for cooking");
+  // Without `adjuncts` a trailing phrase is kept (subjects).
+  CHECK(internal::TrimValue("Siemens in the Munich office", false, &why) ==
+        "Siemens in the Munich office");
+}
+
+TEST_CASE("Spans: verb + object + preposition reads the prepositional verb",
+          "[atoms][spans]") {
+  std::string rel, obj;
+  REQUIRE(internal::SplitObjectReading(
+      "studied", "chemistry at Uppsala University", &rel, &obj));
+  CHECK(rel == "studied at");
+  CHECK(obj == "Uppsala University");
+  CHECK_FALSE(internal::SplitObjectReading("studied", "chemistry", &rel, &obj));
+}
+
+TEST_CASE("Spans: through the parser", "[atoms][spans]") {
+  ParsedFact f =
+      Parse("Sorry, I got that wrong: Yves Mirande was born in Lyon.");
+  CHECK(f.subject == "Yves Mirande");
+  CHECK(f.relation == "P19");
+  CHECK(f.value == "Lyon");
+  f = Parse("Vera Holm, who grew up in Oslo, was born in Bergen.");
+  CHECK(f.subject == "Vera Holm");
+  CHECK(f.relation == "P19");
+  CHECK(f.value == "Bergen");
+  f = Parse("Tom Baker studied chemistry at Uppsala University.");
+  CHECK(f.relation == "P69");
+  CHECK(f.value == "Uppsala University");
+  f = Parse("Tom Baker lives in Ghent, it is lovely.");
+  CHECK(f.value == "Ghent");
+  f = Parse(
+      "The chief executive officer of NeXT Computer, Inc. is Steve Jobs.");
+  CHECK(f.subject == "NeXT Computer, Inc.");
+  CHECK(f.relation == "P169");
+  CHECK(f.value == "Steve Jobs");
+}
+
+// The statements of one sentence: the main clause's, then what its cut
+// parts say of their subject, each only when it names a lexicon relation.
+std::vector<ParsedFact> All(std::string_view s) {
+  ParseContext ctx;
+  auto r = TheParser().ParseStatements(s, &ctx);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+bool Has(const std::vector<ParsedFact>& facts, std::string_view subject,
+         std::string_view relation, std::string_view value) {
+  for (const ParsedFact& f : facts) {
+    if (f.subject == subject && f.relation == relation && f.value == value) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST_CASE("Spans: appositions and relative clauses are statements too",
+          "[atoms][spans]") {
+  auto f =
+      All("Adidas, based in Herzogenaurach, employs about 60,000 "
+          "people.");
+  CHECK(f.size() == 2);
+  CHECK(Has(f, "Adidas", "P159", "Herzogenaurach"));
+  f =
+      All("Bentley, which is owned by Volkswagen Group, builds its cars in "
+          "Crewe.");
+  CHECK(Has(f, "Bentley", "P127", "Volkswagen Group"));
+  f = All("Chad, whose official language is French, borders Libya.");
+  CHECK(Has(f, "Chad", "P37", "French"));
+  f = All("Born in Tampere in 1962, Aki Lindqvist moved to Helsinki.");
+  CHECK(Has(f, "Aki Lindqvist", "P19", "Tampere"));
+  // A described role named by its apposition: the name is the subject of
+  // the main clause, and the role is a statement.
+  f = All("Minecraft's creator, Markus Persson, sold the company in 2014.");
+  CHECK(f[0].subject == "Markus Persson");
+  CHECK(Has(f, "Minecraft", "P170", "Markus Persson"));
+  // "a N prep V" also says "S is a N".
+  f = All("Rosa Delgado, a veterinarian from Seville, adopted three dogs.");
+  CHECK(Has(f, "Rosa Delgado", "P106", "veterinarian"));
+  // A remark that names no lexicon relation adds nothing.
+  f = All("Wawel Castle, which we visited twice, is a big tourist draw.");
+  for (const ParsedFact& x : f) CHECK(x.subject != "we");
+  CHECK(f.size() == 1);
+}
+
+TEST_CASE("Spans: a change with both ends names the value it replaces",
+          "[atoms][spans]") {
+  ParsedFact f = Parse("Ingrid Solberg moved from Equinor to Statkraft.");
+  CHECK(f.subject == "Ingrid Solberg");
+  CHECK(f.value == "Statkraft");
+  CHECK(f.replaces == "Equinor");
+  f = Parse("Ravi Menon left Wipro to join Google.");
+  CHECK(f.value == "Google");
+  CHECK(f.replaces == "Wipro");
+  // A year after "from" is a time range, not a replaced value.
+  std::string why;
+  CHECK(internal::ChangeFromTo("Ada worked from 2010 to 2015 at Acme", &why) ==
+        "Ada worked from 2010 to 2015 at Acme");
+}
+
+TEST_CASE("Spans: a role change states who holds the role now",
+          "[atoms][spans]") {
+  ParsedFact f = Parse("Giulia Conti took over as CEO of Tessaro Foods.");
+  CHECK(f.subject == "Tessaro Foods");
+  CHECK(f.relation == "P169");
+  CHECK(f.value == "Giulia Conti");
+  f = Parse("Alfred Schreuder replaced Erik ten Hag as Ajax's head coach.");
+  CHECK(f.subject == "Ajax");
+  CHECK(f.relation == "P286");
+  CHECK(f.value == "Alfred Schreuder");
+  f = Parse(
+      "Dick Schoof succeeded Mark Rutte as prime minister of the "
+      "Netherlands.");
+  CHECK(f.relation == "P6");
+  CHECK(f.value == "Dick Schoof");
+  f = Parse("Eastbrook elected Tom Greaves as mayor.");
+  CHECK(f.subject == "Eastbrook");
+  CHECK(f.value == "Tom Greaves");
+  // "named after" names no role.
+  CHECK(Main("The ship was named after Lord Nelson.") ==
+        "The ship was named after Lord Nelson.");
+}
+
+TEST_CASE("Spans: an acronym relation noun maps like the noun",
+          "[atoms][spans]") {
+  // "CEO" is capitalised because it is an acronym, not a title.
+  ParsedFact f = Parse("Twitter's CEO is Parag Agrawal.");
+  CHECK(f.subject == "Twitter");
+  CHECK(f.relation == "P169");
+}
+
+}  // namespace
+}  // namespace factline
