@@ -225,23 +225,72 @@ py::object Loads(const char* json_text) {
 // step: python/tests compares them on every call.
 
 // Dict keys, interned once at import (their hashes are then cached).
-#define FACTLINE_PY_KEYS(X)                                                    \
-  X(action)                                                                    \
-  X(atom)                                                                      \
-  X(atoms)                                                                     \
-  X(audit_records) X(category) X(chain) X(closed) X(confidence) X(cued) X(     \
-      current_atoms) X(current_slots) X(decisions) X(detail) X(effective)      \
-      X(entities) X(explanation) X(fact) X(from) X(held) X(held_at) X(id) X(   \
-          index) X(input_index) X(known) X(map_bytes) X(method) X(model_id)    \
-          X(origin) X(outcome) X(reason) X(reinforced_by) X(relation)          \
-              X(relation_score) X(relations) X(resolved_at) X(result) X(score) \
-                  X(seq) X(session_id) X(source) X(stage) X(state) X(subject)  \
-                      X(superseded) X(superseded_at) X(superseded_atoms)       \
-                          X(superseded_by) X(supersedes) X(target) X(text)     \
-                              X(time) X(to) X(tx_time) X(tx_time_iso)          \
-                                  X(unparsed) X(used_bytes) X(valid_from)      \
-                                      X(valid_to) X(value) X(values)           \
-                                          X(verdicts) X(verification) X(why)
+// clang-format off
+#define FACTLINE_PY_KEYS(X) \
+  X(action) \
+  X(atom) \
+  X(atoms) \
+  X(audit_records) \
+  X(category) \
+  X(chain) \
+  X(closed) \
+  X(confidence) \
+  X(cued) \
+  X(current_atoms) \
+  X(current_slots) \
+  X(decisions) \
+  X(detail) \
+  X(effective) \
+  X(entities) \
+  X(explanation) \
+  X(fact) \
+  X(from) \
+  X(held) \
+  X(held_at) \
+  X(id) \
+  X(index) \
+  X(input_index) \
+  X(known) \
+  X(map_bytes) \
+  X(method) \
+  X(model_id) \
+  X(origin) \
+  X(outcome) \
+  X(reason) \
+  X(reinforced_by) \
+  X(relation) \
+  X(relation_score) \
+  X(relations) \
+  X(resolved_at) \
+  X(result) \
+  X(score) \
+  X(seq) \
+  X(session_id) \
+  X(source) \
+  X(stage) \
+  X(state) \
+  X(subject) \
+  X(superseded) \
+  X(superseded_at) \
+  X(superseded_atoms) \
+  X(superseded_by) \
+  X(supersedes) \
+  X(target) \
+  X(text) \
+  X(time) \
+  X(to) \
+  X(tx_time) \
+  X(tx_time_iso) \
+  X(unparsed) \
+  X(used_bytes) \
+  X(valid_from) \
+  X(valid_to) \
+  X(value) \
+  X(values) \
+  X(verdicts) \
+  X(verification) \
+  X(why)
+// clang-format on
 
 struct Keys {
 #define FACTLINE_PY_KEY_FIELD(name) PyObject* name = nullptr;
