@@ -219,6 +219,17 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
       broad_places_.push_back(*r);
     }
   }
+  for (Kinds& k : relations_) {
+    bool all = !k.value.empty() && person_ != 0;
+    for (std::uint32_t v : k.value) {
+      bool under = false;
+      for (const auto& [at, depth] : *Ancestors(v)) {
+        under = under || at == person_;
+      }
+      all = all && under && v != person_;
+    }
+    k.people_classes = all;
+  }
   // The lexicon says which relations a locative states: those with a
   // template "[X] lies in __" or "[X] is located in the country of __"
   // (the subject is in the value; a capital is the other way round).
@@ -497,6 +508,7 @@ RelationTypes::Pick RelationTypes::Choose(
       if (ds == kNoFit) continue;
       if (subject_must_fit && ds >= kUnknown) continue;
       if (to_person < kNamedGuess && ds > to_person) continue;
+      if (v.proper && k->people_classes) continue;
       Pick p;
       p.k = k;
       p.dv = dv;

@@ -532,11 +532,22 @@ bool RoleChange(std::string* s, std::string* why) {
     owned = owned || In(Core(x), {"of", "at"}) || (Cap(x) && x.ends_with("'s"));
   }
   if (!owned && !(became && In(r0, {"a", "an", "the"}))) return false;
-  std::string phrase = Join(role, 0, role.size());
-  const bool article = In(r0, {"a", "an", "the"}) || IsPossDet(r0) ||
-                       (Cap(role[0]) && role[0].ends_with("'s"));
-  if (!article) phrase = "the " + phrase;
-  if (!owner.empty()) phrase += " of " + owner;
+  // "its new chairwoman", "the new CEO": "new" says it changed, which the
+  // write path knows; "its" is the owner named before.
+  if (role.size() >= 3 && Core(role[1]) == "new" &&
+      (In(r0, {"a", "an", "the"}) || IsPossDet(r0))) {
+    role.erase(role.begin() + 1);
+  }
+  std::string phrase;
+  if (!owner.empty() && IsPossDet(r0)) {
+    phrase = owner + "'s " + Join(role, 1, role.size());
+  } else {
+    phrase = Join(role, 0, role.size());
+    const bool article = In(r0, {"a", "an", "the"}) || IsPossDet(r0) ||
+                         (Cap(role[0]) && role[0].ends_with("'s"));
+    if (!article) phrase = "the " + phrase;
+    if (!owner.empty()) phrase += " of " + owner;
+  }
   Note(why, "role change read as '" + holder + " is " + phrase + "'");
   *s = holder + " is " + phrase;
   return true;
@@ -583,6 +594,47 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
   return std::string(sentence);
 }
 
+// "Rhea Kapoor quit journalism and became a lawyer", "Mathis Rey gave up
+// tennis and now plays padel": two verb phrases of one subject. The second
+// (the state reached) is the main clause; the first is dropped. Not
+// when "and" joins two verbs ("was born and raised in"): the word before
+// it must end an object, not be a verb.
+bool CoordinatedVerbs(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  // The subject is the leading name; its verb the first lower-case word
+  // ("quit" is a past tense that looks like its lemma).
+  std::size_t v = 0;
+  while (v < w.size() && v < 7 && Cap(w[v]) && !w[v].ends_with(",")) ++v;
+  if (v == 0 || v >= w.size() || !Cap(w[0]) ||
+      In(Core(w[0]), {"the", "a", "an", "this", "that", "these", "those"}) ||
+      !(VerbStart(w[v]) ||
+        (Lowercase(w[v]) && WordForms::Get().Is(Core(w[v]), Pos::kVerb)))) {
+    return false;
+  }
+  for (std::size_t k = v + 2; k + 1 < w.size(); ++k) {
+    if (w[k] != "and" || w[k - 1].ends_with(",")) continue;
+    const std::string before = Core(w[k - 1]);
+    if (!Lowercase(w[k - 1]) || VerbStart(w[k - 1]) || IsPrep(before)) {
+      continue;
+    }
+    std::size_t n = k + 1;
+    while (n < w.size() && In(Core(w[n]), {"now", "then", "later", "also",
+                                           "since", "soon", "eventually"})) {
+      ++n;
+    }
+    if (n + 1 >= w.size() || !VerbStart(w[n]) || IsAuxOrCopula(Core(w[n]))) {
+      continue;
+    }
+    // The first phrase is not kept as a statement: it is often what
+    // ended ("gave up tennis"), which no relation phrase says.
+    const std::string subject = Join(w, 0, v);
+    Note(why, "first of two verb phrases '" + Join(w, v, k) + "' dropped");
+    *s = subject + " " + Join(w, n, w.size());
+    return true;
+  }
+  return false;
+}
+
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side) {
   std::string s(sentence);
@@ -591,6 +643,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   }
   Interruption(&s, why, side);
   RoleBeforeName(&s, why);
+  CoordinatedVerbs(&s, why);
   RoleChange(&s, why);
   return s;
 }

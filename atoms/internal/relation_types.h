@@ -103,6 +103,11 @@ class RelationTypes {
     std::vector<std::uint32_t> value;
     std::unordered_set<std::string> cue_words;   // for definitions
     std::vector<std::vector<std::string>> cues;  // words, verbs as lemmas
+    // Every value kind a kind of person below person itself (an
+    // occupation: worker, scientist): values are classes ("a physicist"),
+    // never a name ("Siemens" is filed under physicist, but works for
+    // Siemens names an employer).
+    bool people_classes = false;
   };
   // How near a phrase's class is to a set of kinds: the fewest hypernym
   // steps from a sense to a kind; kUnknown when WordNet cannot say,

@@ -215,9 +215,38 @@ TEST_CASE("Spans: a role change states who holds the role now",
   f = Parse("Eastbrook elected Tom Greaves as mayor.");
   CHECK(f.subject == "Eastbrook");
   CHECK(f.value == "Tom Greaves");
+  // "its new chairwoman": the owner named before, "new" dropped.
+  f = Parse("Veldhoven Group named Anouk Smit as its new chairwoman.");
+  CHECK(f.subject == "Veldhoven Group");
+  CHECK(f.relation == "P488");
+  CHECK(f.value == "Anouk Smit");
   // "named after" names no role.
   CHECK(Main("The ship was named after Lord Nelson.") ==
         "The ship was named after Lord Nelson.");
+}
+
+TEST_CASE("Spans: of two verb phrases the second is the statement",
+          "[atoms][spans]") {
+  // (and "became a lawyer" states "is a lawyer").
+  CHECK(Main("Rhea Kapoor quit journalism and became a lawyer.") ==
+        "Rhea Kapoor is a lawyer.");
+  // A noun pair is no verb phrase ("rhythm and blues").
+  CHECK(Main("The type of music that Terrance Dicks plays is rhythm and "
+             "blues.") ==
+        "The type of music that Terrance Dicks plays is rhythm and blues.");
+  ParsedFact f = Parse("Rhea Kapoor quit journalism and became a lawyer.");
+  CHECK(f.subject == "Rhea Kapoor");
+  CHECK(f.relation == "P106");
+  CHECK(f.value == "lawyer");
+  // Two verbs joined by "and" are one phrase.
+  CHECK(Main("Ludwig van Beethoven was born and raised in Bonn.") ==
+        "Ludwig van Beethoven was born and raised in Bonn.");
+  // What the first phrase said is not stored: it is often what ended.
+  ParseContext ctx;
+  auto all = TheParser().ParseStatements(
+      "Mathis Rey gave up tennis and now plays padel.", &ctx);
+  REQUIRE(all.ok());
+  for (const ParsedFact& x : *all) CHECK(x.value != "tennis");
 }
 
 TEST_CASE("Spans: an acronym relation noun maps like the noun",
