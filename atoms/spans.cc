@@ -478,6 +478,11 @@ std::size_t RoleChangeVerb(const std::vector<std::string>& w, std::size_t v,
     *became = true;
     return i + 1;
   }
+  // "serves as Governor of Nordland": a role held, stated as a verb.
+  if (In(c, {"serves", "served", "serving", "acts", "acted", "acting"}) &&
+      at(i + 1, "as")) {
+    return i + 2;
+  }
   if (In(c, {"named", "appointed", "elected", "made", "installed", "promoted",
              "chosen", "selected"}) &&
       i > v) {
@@ -505,21 +510,35 @@ bool RoleChange(std::string* s, std::string* why) {
   std::size_t r = RoleChangeVerb(w, v, &became);
   std::string holder = subject, owner;
   if (r == 0) {
-    // Active: "S elected P as R".
-    const std::string c = Core(w[v]);
-    if (!In(c, {"elected", "appointed", "named", "hired", "chose"})) {
-      return false;
-    }
+    // Active: "S elected P as R" (the object holds the role of the
+    // subject); "P leads S as CEO" (the subject holds the object's role).
+    std::size_t vv = v;
+    if (In(Core(w[vv]), {"has", "have", "had"})) ++vv;
+    if (vv + 1 >= w.size()) return false;
+    const std::string c = Core(w[vv]);
+    const bool appoints =
+        In(c, {"elected", "appointed", "named", "hired", "chose"});
+    const bool leads =
+        In(c, {"leads", "led", "runs", "ran", "run", "heads", "headed",
+               "manages", "managed", "coaches", "coached", "chairs", "chaired",
+               "directs", "directed"});
+    if (!appoints && !leads) return false;
     std::size_t as = 0;
-    for (std::size_t k = v + 2; k < w.size() && k <= v + 6; ++k) {
+    for (std::size_t k = vv + 2; k < w.size() && k <= vv + 6; ++k) {
       if (Core(w[k]) == "as") {
         as = k;
         break;
       }
     }
-    if (as == 0 || !Cap(w[v + 1])) return false;
-    holder = Join(w, v + 1, as);
-    owner = subject;
+    std::size_t o = vv + 1;
+    if (leads && o < as && Core(w[o]) == "the") ++o;
+    if (as == 0 || !Cap(w[o])) return false;
+    if (appoints) {
+      holder = Join(w, o, as);
+      owner = subject;
+    } else {
+      owner = Join(w, o, as);
+    }
     r = as + 1;
   }
   if (r >= w.size()) return false;

@@ -220,6 +220,19 @@ TEST_CASE("Spans: a role change states who holds the role now",
   CHECK(f.subject == "Veldhoven Group");
   CHECK(f.relation == "P488");
   CHECK(f.value == "Anouk Smit");
+  // A role held, said with a verb: "serves as", "leads S as CEO".
+  f = Parse("Frank-Walter Steinmeier serves as Germany's head of state.");
+  CHECK(f.subject == "Germany");
+  CHECK(f.relation == "P35");
+  CHECK(f.value == "Frank-Walter Steinmeier");
+  f = Parse("Pekka Lundmark has run Nokia as CEO.");
+  CHECK(f.subject == "Nokia");
+  CHECK(f.relation == "P169");
+  CHECK(f.value == "Pekka Lundmark");
+  // "works as a chef" is an occupation, not a role change.
+  f = Parse("Milan Horvat works as a chef.");
+  CHECK(f.subject == "Milan Horvat");
+  CHECK(f.relation == "P106");
   // "named after" names no role.
   CHECK(Main("The ship was named after Lord Nelson.") ==
         "The ship was named after Lord Nelson.");
