@@ -458,8 +458,8 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
                               o.relation == f->relation && o.value == f->value);
     }
     if (repeated) continue;
-    f->evidence +=
-        (f->evidence.empty() ? "" : "; ") + ("side statement '" + s + "'");
+    if (!f->evidence.empty()) f->evidence += "; ";
+    f->evidence += "side statement '" + s + "'";
     out.push_back(std::move(f).value());
   }
   if (out.empty()) return main.status();
@@ -594,7 +594,8 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                 clause->relation, clause->value, &rel, &obj)) {
     if (internal::Mapping m2 = impl_->canonical->Map(rel, clause->kind, false);
         m2.mapping == "lexicon") {
-      spans += (spans.empty() ? "" : "; ") + ("reading '" + rel + "'");
+      if (!spans.empty()) spans += "; ";
+      spans += "reading '" + rel + "'";
       clause->relation = rel;
       clause->value = obj;
       m = std::move(m2);

@@ -207,8 +207,12 @@ bool Place(std::vector<std::string> words) {
     words.erase(words.begin());
   }
   std::string name;
-  for (const std::string& w : words)
-    name += (name.empty() ? "" : " ") + Core(w);
+  for (const std::string& w : words) {
+    // Appended in two steps: "" + a temporary trips GCC 12's -Wrestrict
+    // false positive at -O3.
+    if (!name.empty()) name += ' ';
+    name += Core(w);
+  }
   if (name.empty()) return false;
   return Reaches(name,
                  {"region", "city", "country", "state", "geographical area",
