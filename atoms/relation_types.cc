@@ -15,9 +15,15 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "atoms/internal/words.h"
+
 namespace factline::internal {
 
 namespace {
+
+constexpr auto In = InWords;
+constexpr auto Words = SplitWords;
+constexpr auto Join = JoinWords;
 
 // Hypernym chains in WordNet 3.0 are at most 19 deep.
 constexpr int kMaxDepth = 20;
@@ -39,38 +45,6 @@ std::string Trim(std::string_view s) {
     s.remove_suffix(1);
   }
   return std::string(s);
-}
-
-std::vector<std::string> Words(std::string_view s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ' ') {
-      if (!cur.empty()) out.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
-
-std::string Join(const std::vector<std::string>& w, std::size_t from,
-                 std::size_t to) {
-  std::string out;
-  for (std::size_t i = from; i < to; ++i) {
-    if (!out.empty()) out += ' ';
-    out += w[i];
-  }
-  return out;
-}
-
-bool In(std::string_view w, std::initializer_list<std::string_view> set) {
-  for (std::string_view s : set) {
-    if (w == s) return true;
-  }
-  return false;
 }
 
 bool Capitalised(std::string_view s) {

@@ -10,41 +10,15 @@
 #include <vector>
 
 #include "atoms/internal/wordforms.h"
+#include "atoms/internal/words.h"
 
 namespace factline::internal {
 
 namespace {
 
-bool In(std::string_view w, std::initializer_list<std::string_view> set) {
-  for (std::string_view s : set) {
-    if (w == s) return true;
-  }
-  return false;
-}
-
-std::vector<std::string> Words(std::string_view s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ' ') {
-      if (!cur.empty()) out.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
-
-std::string Join(const std::vector<std::string>& w, std::size_t from,
-                 std::size_t to) {
-  std::string out;
-  for (std::size_t i = from; i < to && i < w.size(); ++i) {
-    out += (out.empty() ? "" : " ") + w[i];
-  }
-  return out;
-}
+constexpr auto In = InWords;
+constexpr auto Words = SplitWords;
+constexpr auto Join = JoinWords;
 
 // Lower case without surrounding punctuation ("Norway," -> "norway").
 std::string Core(std::string_view w) {
