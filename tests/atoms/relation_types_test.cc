@@ -215,40 +215,23 @@ TEST_CASE("RelationTypes: a lexicon's bad kind is refused with its key",
   CHECK(good->Find("pet")->value_kinds == std::vector<std::string>{"animal"});
 }
 
-}  // namespace
-}  // namespace factline
-
-namespace factline {
-namespace {
-
-ParsedFact ParseLocative(std::string_view s) {
-  static Parser* parser =
-      new Parser(Parser::Create(Lexicon::Builtin()).value());
-  ParseContext ctx;
-  auto r = parser->ParseSentence(s, &ctx);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
-
 TEST_CASE(
     "Relation types: a bare locative is the location relation its "
     "value fits",
     "[atoms][relation_types]") {
   // "is in" / "lies in" name no relation: a country value is P17, a
   // continent P30, for a subject that is no person.
-  CHECK(ParseLocative("Lake Bled is in Slovenia.").relation == "P17");
-  CHECK(ParseLocative("Mongolia lies in Asia.").relation == "P30");
+  CHECK(Parse("Lake Bled is in Slovenia.").relation == "P17");
+  CHECK(Parse("Mongolia lies in Asia.").relation == "P30");
   // A person "in Berlin" may be visiting: no location relation is chosen.
-  CHECK(ParseLocative("The painter is in Berlin.").relation != "P131");
+  CHECK(Parse("The painter is in Berlin.").relation != "P131");
 }
 
 TEST_CASE("Relation types: a person is no subject of a place relation",
           "[atoms][relation_types]") {
   // A veterinarian is an "object" only through organism; P131 (subject: a
   // physical object) is no reading of "a veterinarian from Seville".
-  const ParsedFact f =
-      ParseLocative("Rosa Delgado is a veterinarian from Seville.");
+  const ParsedFact f = Parse("Rosa Delgado is a veterinarian from Seville.");
   CHECK(f.relation != "P131");
   CHECK(f.relation != "P17");
 }

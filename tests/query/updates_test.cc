@@ -409,12 +409,6 @@ TEST_CASE("Updates: 'instead of Y' lands on the slot holding Y",
   s.ReplayMatches();
 }
 
-}  // namespace
-}  // namespace factline
-
-namespace factline {
-namespace {
-
 TEST_CASE("Updates: a role change and a move with both ends supersede",
           "[query][updates]") {
   testing::ScratchDir dir;

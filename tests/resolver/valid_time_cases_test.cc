@@ -294,12 +294,6 @@ TEST_CASE(
   CHECK(report->atoms == 6);  // the second Acme reinforced the first
 }
 
-}  // namespace
-}  // namespace factline
-
-namespace factline {
-namespace {
-
 TEST_CASE("Valid time: an undated value bounds no later-learned statement",
           "[resolver][valid_time]") {
   // "Sam lives in Nairobi" with no stated start: from = when learned.
