@@ -529,6 +529,13 @@ bool RoleChange(std::string* s, std::string* why) {
     owned = owned || In(Core(x), {"of", "at"}) || (Cap(x) && x.ends_with("'s"));
   }
   if (!owned && !(became && In(r0, {"a", "an", "the"}))) return false;
+  // "became a lawyer" names a class; "became the first woman to climb K2"
+  // or "became a man who ..." is a clause, not a role.
+  if (!owned) {
+    for (const std::string& x : role) {
+      if (In(Core(x), {"to", "who", "that", "which", "whose"})) return false;
+    }
+  }
   // "its new chairwoman", "the new CEO": "new" says it changed, which the
   // write path knows; "its" is the owner named before.
   if (role.size() >= 3 && Core(role[1]) == "new" &&

@@ -233,6 +233,9 @@ TEST_CASE("Spans: a role change states who holds the role now",
   f = Parse("Milan Horvat works as a chef.");
   CHECK(f.subject == "Milan Horvat");
   CHECK(f.relation == "P106");
+  // "became" + a clause ("the first woman to climb K2") names no role.
+  CHECK(Main("Anna Berg became the first woman to climb K2.") ==
+        "Anna Berg became the first woman to climb K2.");
   // "named after" names no role.
   CHECK(Main("The ship was named after Lord Nelson.") ==
         "The ship was named after Lord Nelson.");
