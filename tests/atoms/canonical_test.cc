@@ -255,8 +255,8 @@ TEST_CASE("Canonical: direction through the parser",
 TEST_CASE("Canonical: a lexicon phrasing with the value's preposition",
           "[atoms][canonical]") {
   const Canonicalizer canon(Lexicon::Builtin());
-  // The cue "breathed his last" plus the preposition before the value.
-  Mapping m = canon.Map("breathed his last in", PhraseKind::kVerb, false);
+  // The cue "lost his life" plus the preposition before the value.
+  Mapping m = canon.Map("lost his life in", PhraseKind::kVerb, false);
   CHECK(m.key == "P20");
   CHECK_FALSE(m.inverse);
   // A role noun is not read without its "of": "child of" stays inverse.
