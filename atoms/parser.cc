@@ -541,6 +541,9 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   if (matched && p->lexicon && !p->catch_all) {
     auto f = from_pattern();
     if (f.ok()) f->change_verb = IsChangeVerb(p->name);
+    // Clause boundaries and modifiers before a name ("northern Cambodia")
+    // leave the value before its type chooses among relations.
+    if (f.ok()) f->value = internal::TrimValue(f->value, true, &spans);
     // "[X] lies in __" read "the country of France": the value is France.
     if (f.ok()) {
       if (std::string name = impl_->types->StripTypeNoun(f->value);

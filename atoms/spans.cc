@@ -456,6 +456,10 @@ std::size_t RoleChangeVerb(const std::vector<std::string>& w, std::size_t v,
     *became = true;
     return i + 1;
   }
+  // "was sworn in as prime minister": an office entered by oath.
+  if (c == "sworn" && at(i + 1, "in") && at(i + 2, "as") && i > v) {
+    return i + 3;
+  }
   // "serves as Governor of Nordland": a role held, stated as a verb.
   if (In(c, {"serves", "served", "serving", "acts", "acted", "acting"}) &&
       at(i + 1, "as")) {
@@ -652,6 +656,44 @@ std::string MainClause(std::string_view sentence, std::string* why,
   return s;
 }
 
+// "the physicist Marie Curie", "northern Cambodia", "downtown San
+// Antonio": lower-case modifiers before a name. The name is the value when
+// the last modifier is a person, group or organisation noun (what the name
+// names) or when WordNet knows the name as a place (the modifiers then say
+// which part of it). "dark mode", "French house" and "point guard" have no
+// lower-case words before a capitalised name and stay whole.
+std::string DropModifiersBeforeName(const std::string& value, std::string* why) {
+  const std::vector<std::string> w = Words(value);
+  const WordForms& wf = WordForms::Get();
+  std::size_t j = 0;
+  bool content = false;
+  while (j < w.size() && Lowercase(w[j]) && !w[j].ends_with(",")) {
+    const std::string c = Core(w[j]);
+    const bool modifier =
+        IsPossDet(c) || In(c, {"the", "a", "an"}) ||
+        (!IsPrep(c) && !IsConnective(c) && !IsAuxOrCopula(c) &&
+         !IsPronoun(c) && (wf.Is(c, Pos::kNoun) || wf.Is(c, Pos::kAdj)));
+    if (!modifier) return value;
+    content = content || !(IsPossDet(c) || In(c, {"the", "a", "an"}));
+    ++j;
+  }
+  if (!content || j >= w.size() || j > 4) return value;
+  for (std::size_t k = j; k < w.size(); ++k) {
+    const std::string c = Core(w[k]);
+    if (Cap(w[k]) || Digit(w[k])) continue;
+    if (k > j && In(c, {"of", "the", "and", "de", "la", "le", "von", "van",
+                        "der", "den", "du", "da", "di", "del", "ob", "upon"})) {
+      continue;
+    }
+    return value;
+  }
+  const std::vector<std::string> name(w.begin() + j, w.end());
+  if (!RoleNoun(Core(w[j - 1])) && !Place(name)) return value;
+  Note(why, "'" + Join(w, 0, j) + "' before the name '" + Join(w, j, w.size()) +
+                "' dropped");
+  return Join(w, j, w.size());
+}
+
 std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
   std::vector<std::string> w = Words(value);
   std::size_t cut = w.size();
@@ -722,7 +764,10 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
       break;
     }
   }
-  if (cut == w.size()) return std::string(value);
+  if (cut == w.size()) {
+    return adjuncts ? DropModifiersBeforeName(std::string(value), why)
+                    : std::string(value);
+  }
   if (!adjunct) {
     Note(why,
          "clause '" + Join(w, cut, w.size()) + "' after the value dropped");
@@ -732,7 +777,8 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
                           out.back() == ' ' || out.back() == ':')) {
     out.pop_back();
   }
-  return out.empty() ? std::string(value) : out;
+  if (out.empty()) return std::string(value);
+  return adjuncts ? DropModifiersBeforeName(out, why) : out;
 }
 
 bool SplitObjectReading(std::string_view phrase, std::string_view value,

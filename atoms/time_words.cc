@@ -41,6 +41,17 @@ int Month(std::string_view w) {
   return 0;
 }
 
+// 1 (Monday) .. 7 (Sunday), or 0.
+int Weekday(std::string_view w) {
+  static constexpr const char* kDays[] = {"monday", "tuesday",  "wednesday",
+                                          "thursday", "friday", "saturday",
+                                          "sunday"};
+  for (int d = 0; d < 7; ++d) {
+    if (w == kDays[d]) return d + 1;
+  }
+  return 0;
+}
+
 bool AllDigits(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s) {
@@ -132,6 +143,14 @@ int ReadDate(const std::vector<Tok>& toks, std::size_t i, Timestamp tx,
                   : CivilMicros(ty, 1, 1);
     } else if (int m = Month(unit)) {
       *out = CivilMicros(last && m >= tm ? ty - 1 : ty, m, 1);
+    } else if (int wd = Weekday(unit)) {
+      // The latest such day before (last) or at (this) the line's time;
+      // 1970-01-01 was a Thursday.
+      const Timestamp day = tx / kDay;
+      const int today = static_cast<int>(((day + 3) % 7 + 7) % 7) + 1;
+      int back = (today - wd + 7) % 7;
+      if (last && back == 0) back = 7;
+      *out = (day - back) * kDay;
     } else {
       return 0;
     }
@@ -289,7 +308,10 @@ bool MayHaveTimeWords(std::string_view s) {
         "ubsequently", "owadays",     "hese days", "at present", "riginally",
         "instead",     "rather than", ", not ",    "for ",       "from ",
         "etween ",     " in ",        "In ",       " on ",       "during ",
-        "around "}) {
+        "around ",     "onday",       "uesday",    "ednesday",   "hursday",
+        "riday",       "aturday",     "unday",     " in January", " in February",
+        " in March",   " in April",   " in June",  " in July",   " in August",
+        " in September", " in October", " in November", " in December"}) {
     if (s.find(w) == std::string_view::npos) continue;
     // Dates and durations need a digit or a duration word after them.
     if (w == "for " || w == "from " || w == "etween " || w == " in " ||
@@ -481,6 +503,18 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
         continue;
       }
     }
+    // "took over on Monday", "hired her in March": a day or month with no
+    // year after the value says when it happened, as "in 1918" does, and
+    // ends the sentence or its clause. Capitalised, so "in may" stays.
+    if (k + 1 < toks.size() && AfterValue(toks, k) &&
+        std::isupper(static_cast<unsigned char>(toks[k + 1].text[0])) &&
+        ((t.lower == "on" && Weekday(toks[k + 1].lower)) ||
+         (t.lower == "in" && toks[k + 1].lower.size() > 3 &&
+          Month(toks[k + 1].lower))) &&
+        (k + 2 == toks.size() || toks[k + 1].text.back() == ',')) {
+      found(k, 2);
+      continue;
+    }
     // "for three years", "for decades": how long, not since when.
     if (t.lower == "for" && AfterValue(toks, k)) {
       const int n = ReadDuration(toks, k + 1);
@@ -542,6 +576,15 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
       if (n > 0) {
         (t.lower == "since" ? out.valid_from : out.valid_to) = when;
         found(k, n + 1);
+        continue;
+      }
+      // "has since joined", "has owned it ever since": "since" as an
+      // adverb (from then on) bounds nothing the line says.
+      if (t.lower == "since" && k > 0 &&
+          (In(toks[k - 1].lower, {"has", "have", "had", "ever"}) ||
+           k + 1 == toks.size())) {
+        const bool ever = toks[k - 1].lower == "ever";
+        found(ever ? k - 1 : k, ever ? 2 : 1);
         continue;
       }
     }

@@ -188,6 +188,39 @@ TEST_CASE("Statements: time words bound the valid interval",
   CHECK(Parse("The project deadline is March 10.", &ctx).value == "March 10");
 }
 
+TEST_CASE("Statements: a day, a month or 'since' with no date leave the value",
+          "[atoms][statements]") {
+  ParseContext ctx;
+  ctx.tx_time = *ParseTimestamp("2026-06-17");  // a Wednesday
+  CHECK_ATOM(Parse("Yusuf Demir took over as coach of FC Lindenau on Monday.",
+                   &ctx),
+             "FC Lindenau", "P286", "Yusuf Demir");
+  CHECK(Parse("Ana moved to Porto in March.", &ctx).value == "Porto");
+  ParsedFact f = Parse("Marcus Bell has since joined the Rowing Club.", &ctx);
+  CHECK(f.subject == "Marcus Bell");
+  CHECK(f.relation == "P463");
+  // "last Monday" is the Monday before the line's Wednesday.
+  f = Parse("I moved to Lisbon last Monday.", &ctx);
+  CHECK(f.value == "Lisbon");
+  CHECK(f.valid_from == *ParseTimestamp("2026-06-15"));
+  // A month that is the value, and a lower-case "may", stay.
+  CHECK(Parse("The conference is in March.", &ctx).value.find("March") !=
+        std::string::npos);
+}
+
+TEST_CASE("Statements: lower-case modifiers before a name leave the value",
+          "[atoms][statements]") {
+  // A person noun before the name, or a name WordNet knows as a place.
+  CHECK_ATOM(Parse("Pierre Curie's wife was the physicist Marie Curie."),
+             "Pierre Curie", "P26", "Marie Curie");
+  CHECK_ATOM(Parse("Angkor Wat lies in northern Cambodia."), "Angkor Wat",
+             "P17", "Cambodia");
+  // No capitalised name after lower-case words: the value stays whole.
+  CHECK(Parse("My favorite editor is dark mode Vim.").value ==
+        "dark mode Vim");
+  CHECK(Parse("Daft Punk's genre is French house.").value == "French house");
+}
+
 TEST_CASE("Statements: lines with no statement are unparsed with a reason",
           "[atoms][statements]") {
   CHECK_FALSE(Unparsed("Hello there.").empty());
