@@ -662,7 +662,8 @@ std::string MainClause(std::string_view sentence, std::string* why,
 // names) or when WordNet knows the name as a place (the modifiers then say
 // which part of it). "dark mode", "French house" and "point guard" have no
 // lower-case words before a capitalised name and stay whole.
-std::string DropModifiersBeforeName(const std::string& value, std::string* why) {
+std::string DropModifiersBeforeName(const std::string& value,
+                                    std::string* why) {
   const std::vector<std::string> w = Words(value);
   const WordForms& wf = WordForms::Get();
   std::size_t j = 0;
@@ -671,8 +672,8 @@ std::string DropModifiersBeforeName(const std::string& value, std::string* why) 
     const std::string c = Core(w[j]);
     const bool modifier =
         IsPossDet(c) || In(c, {"the", "a", "an"}) ||
-        (!IsPrep(c) && !IsConnective(c) && !IsAuxOrCopula(c) &&
-         !IsPronoun(c) && (wf.Is(c, Pos::kNoun) || wf.Is(c, Pos::kAdj)));
+        (!IsPrep(c) && !IsConnective(c) && !IsAuxOrCopula(c) && !IsPronoun(c) &&
+         (wf.Is(c, Pos::kNoun) || wf.Is(c, Pos::kAdj)));
     if (!modifier) return value;
     content = content || !(IsPossDet(c) || In(c, {"the", "a", "an"}));
     ++j;

@@ -43,8 +43,8 @@ int Month(std::string_view w) {
 
 // 1 (Monday) .. 7 (Sunday), or 0.
 int Weekday(std::string_view w) {
-  static constexpr const char* kDays[] = {"monday", "tuesday",  "wednesday",
-                                          "thursday", "friday", "saturday",
+  static constexpr const char* kDays[] = {"monday",   "tuesday", "wednesday",
+                                          "thursday", "friday",  "saturday",
                                           "sunday"};
   for (int d = 0; d < 7; ++d) {
     if (w == kDays[d]) return d + 1;
@@ -301,17 +301,20 @@ int ReadDuration(const std::vector<Tok>& toks, std::size_t i) {
 
 bool MayHaveTimeWords(std::string_view s) {
   for (std::string_view w :
-       {" now",        "since ",      "until ",    "till ",      "longer",
-        "anymore",     "any more",    "last ",     "yesterday",  "oday",
-        " ago",        "urrently",    "as of ",    "this week",  "this month",
-        "this year",   "through ",    "ctually",   "later",      "ventually",
-        "ubsequently", "owadays",     "hese days", "at present", "riginally",
-        "instead",     "rather than", ", not ",    "for ",       "from ",
-        "etween ",     " in ",        "In ",       " on ",       "during ",
-        "around ",     "onday",       "uesday",    "ednesday",   "hursday",
-        "riday",       "aturday",     "unday",     " in January", " in February",
-        " in March",   " in April",   " in June",  " in July",   " in August",
-        " in September", " in October", " in November", " in December"}) {
+       {" now",         "since ",      "until ",        "till ",
+        "longer",       "anymore",     "any more",      "last ",
+        "yesterday",    "oday",        " ago",          "urrently",
+        "as of ",       "this week",   "this month",    "this year",
+        "through ",     "ctually",     "later",         "ventually",
+        "ubsequently",  "owadays",     "hese days",     "at present",
+        "riginally",    "instead",     "rather than",   ", not ",
+        "for ",         "from ",       "etween ",       " in ",
+        "In ",          " on ",        "during ",       "around ",
+        "onday",        "uesday",      "ednesday",      "hursday",
+        "riday",        "aturday",     "unday",         " in January",
+        " in February", " in March",   " in April",     " in June",
+        " in July",     " in August",  " in September", " in October",
+        " in November", " in December"}) {
     if (s.find(w) == std::string_view::npos) continue;
     // Dates and durations need a digit or a duration word after them.
     if (w == "for " || w == "from " || w == "etween " || w == " in " ||

@@ -192,9 +192,9 @@ TEST_CASE("Statements: a day, a month or 'since' with no date leave the value",
           "[atoms][statements]") {
   ParseContext ctx;
   ctx.tx_time = *ParseTimestamp("2026-06-17");  // a Wednesday
-  CHECK_ATOM(Parse("Yusuf Demir took over as coach of FC Lindenau on Monday.",
-                   &ctx),
-             "FC Lindenau", "P286", "Yusuf Demir");
+  CHECK_ATOM(
+      Parse("Yusuf Demir took over as coach of FC Lindenau on Monday.", &ctx),
+      "FC Lindenau", "P286", "Yusuf Demir");
   CHECK(Parse("Ana moved to Porto in March.", &ctx).value == "Porto");
   ParsedFact f = Parse("Marcus Bell has since joined the Rowing Club.", &ctx);
   CHECK(f.subject == "Marcus Bell");
@@ -216,8 +216,7 @@ TEST_CASE("Statements: lower-case modifiers before a name leave the value",
   CHECK_ATOM(Parse("Angkor Wat lies in northern Cambodia."), "Angkor Wat",
              "P17", "Cambodia");
   // No capitalised name after lower-case words: the value stays whole.
-  CHECK(Parse("My favorite editor is dark mode Vim.").value ==
-        "dark mode Vim");
+  CHECK(Parse("My favorite editor is dark mode Vim.").value == "dark mode Vim");
   CHECK(Parse("Daft Punk's genre is French house.").value == "French house");
 }
 
