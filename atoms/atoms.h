@@ -230,6 +230,15 @@ struct Atom {
   // value is Y ends where V starts (a many-valued slot keeps its others).
   bool ends = false;
   std::string replaces;
+  // A relation phrase no lexicon relation takes ("hired", "now leads"):
+  // lexicon relations it may name. `near_relations`: WordNet evidence just
+  // below the mapping threshold; `cue_relations`: a cue word of several
+  // relations, weaker, so it counts only in a statement of change. The
+  // write path keys the atom on one of them when the store already holds
+  // a current value of exactly one for this subject, or, read backwards,
+  // for the value ("Acme hired Ana" when Ana has an employer).
+  std::vector<std::string> near_relations;
+  std::vector<std::string> cue_relations;
 };
 
 // Canonical lookup key: Unicode-transparent (bytes >= 0x80 are kept as is),
@@ -371,6 +380,10 @@ struct ParsedFact {
   // the night shift" is a shift), which only the store knows (the write
   // path re-keys it to such an existing slot of the subject).
   bool change_verb = false;
+  // The phrase keyed as itself ("phrase"): lexicon relations it may name,
+  // for the write path to confirm against the store (Atom::near_relations).
+  std::vector<std::string> near_relations;
+  std::vector<std::string> cue_relations;
 };
 
 // What a line's reader needs beyond its text: who "I" and "you" are, the

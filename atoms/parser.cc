@@ -625,6 +625,18 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   fact.evidence = m.evidence + (m.inverse ? "; subject and value swapped" : "");
   if (!spans.empty()) fact.evidence += "; spans: " + spans;
   fact.suggested = m.suggested;
+  if (m.mapping == "phrase") {
+    // Evidence this close to the threshold is worth a look at the store.
+    constexpr double kNearMapping = 0.7;
+    for (std::size_t i = 0; i < m.alternatives.size(); ++i) {
+      const double score = m.alternative_scores[i];
+      if (score >= kNearMapping) {
+        fact.near_relations.push_back(m.alternatives[i]);
+      } else if (score == 0) {
+        fact.cue_relations.push_back(m.alternatives[i]);
+      }
+    }
+  }
   fact.subject_ref = clause->subject_ref;
   if (clause->kind == internal::PhraseKind::kVerb) {
     const bool leaves = LeavesValue(clause->relation);

@@ -94,6 +94,8 @@ void ApplyParsed(ParsedFact parsed, Timestamp tx, Atom* atom,
     atom->valid_to = atom->valid_from != kNoTime ? atom->valid_from : tx;
   }
   atom->replaces = std::move(parsed.replaces);
+  atom->near_relations = std::move(parsed.near_relations);
+  atom->cue_relations = std::move(parsed.cue_relations);
   if (parsed.mapping == "template") return;
   verdict->stage = "canonical";
   verdict->reason = "relation phrase '" + parsed.phrase + "' -> '" +

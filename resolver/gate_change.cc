@@ -9,6 +9,14 @@
 //    content word of the shorter phrase is a word of the longer, lexicon
 //    relations compared by their name and aliases), is written to that slot:
 //    "My IP address is A", then "The IP is now B" lands on (S, ip address).
+// 0. Keying by the store. A relation phrase no lexicon relation takes, with
+//    lexicon relations it may name (WordNet evidence just below the
+//    threshold, "hired" -> employer; or, in a statement of change, a cue
+//    word of several, "now leads" -> CEO, director, head of government),
+//    is keyed on the one of them whose slot the store already holds for
+//    the subject, or read backwards for the value: "Acme hired Ana" when
+//    Ana has an employer. Two or more such slots, or none: the phrase keys
+//    as itself.
 // 2. Many-valued slots. A change marker without an additive one ("also",
 //    "too", "as well", "another") makes the new value replace the slot's
 //    other current values: "I prefer X now" ends the earlier preference;
@@ -206,6 +214,69 @@ Status Resolver::Impl::Rekey(graph::Writer& w, Atom* atom, Decision* d) {
              "; '" + atom->relation + "' holds nothing current)";
   d->verdicts.push_back(std::move(v));
   atom->relation = chosen[0].key;
+  return Status::Ok();
+}
+
+Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
+  if (atom->ends ||
+      (atom->near_relations.empty() && atom->cue_relations.empty()) ||
+      lexicon->Find(atom->relation) != nullptr) {
+    return Status::Ok();
+  }
+  // The current value(s) `name` holds in relation `key` (none when either
+  // is unknown to the store).
+  auto holds = [&w](const std::string& name, const std::string& key,
+                    bool one_valued_only, bool* out) -> Status {
+    *out = false;
+    auto entity = w.FindEntity(name);
+    if (!entity.ok()) {
+      return entity.status().IsNotFound() ? Status::Ok() : entity.status();
+    }
+    auto rel = w.FindRelation(key);
+    if (!rel.ok()) {
+      return rel.status().IsNotFound() ? Status::Ok() : rel.status();
+    }
+    if (one_valued_only && rel->cardinality != Cardinality::kOne) {
+      return Status::Ok();
+    }
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
+                              w.Current(entity->id, rel->id));
+    *out = !ids.empty();
+    return Status::Ok();
+  };
+  // Its own phrase slot in use: the statement continues that one.
+  bool own = false;
+  FACTLINE_RETURN_IF_ERROR(holds(atom->subject, atom->relation, false, &own));
+  if (own) return Status::Ok();
+  std::vector<std::pair<std::string, bool>> found;  // key, read backwards
+  auto consider = [&](const std::vector<std::string>& keys,
+                      bool one_valued_only) -> Status {
+    for (const std::string& key : keys) {
+      for (bool backwards : {false, true}) {
+        bool held = false;
+        FACTLINE_RETURN_IF_ERROR(holds(backwards ? atom->value : atom->subject,
+                                       key, one_valued_only, &held));
+        if (held) found.push_back({key, backwards});
+      }
+    }
+    return Status::Ok();
+  };
+  FACTLINE_RETURN_IF_ERROR(consider(atom->near_relations, false));
+  if (ReadChangeMarkers(*atom).change) {
+    FACTLINE_RETURN_IF_ERROR(consider(atom->cue_relations, true));
+  }
+  if (found.size() != 1) return Status::Ok();
+  const auto& [key, backwards] = found[0];
+  GateVerdict v;
+  v.stage = "slot";
+  v.reason = "relation '" + atom->relation + "' -> '" + key + "' (" +
+             (backwards ? "read backwards; " : "") +
+             "the store holds a value of '" + key + "' for '" +
+             (backwards ? atom->value : atom->subject) +
+             "', the only relation the phrase may name that it holds)";
+  d->verdicts.push_back(std::move(v));
+  if (backwards) std::swap(atom->subject, atom->value);
+  atom->relation = key;
   return Status::Ok();
 }
 

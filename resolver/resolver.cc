@@ -294,6 +294,7 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
     return Status::Ok();
   }
 
+  FACTLINE_RETURN_IF_ERROR(KeyByStore(w, &atom, &d));
   FACTLINE_RETURN_IF_ERROR(Rekey(w, &atom, &d));
   Cardinality cardinality = Cardinality::kOne;
   std::vector<Atom> slot_current;

@@ -84,6 +84,11 @@ struct Resolver::Impl {
   // moved to the subject's slot it names (gate_change.cc); adds a "slot"
   // verdict saying so.
   Status Rekey(graph::Writer& w, Atom* atom, Decision* d);
+  // Before Rekey: a phrase no lexicon relation takes is keyed on the one
+  // relation among its near (or, in a statement of change, cue) relations
+  // whose slot the store already holds for the subject, or backwards for
+  // the value (Atom::near_relations; gate_change.cc). Adds a "slot" verdict.
+  Status KeyByStore(graph::Writer& w, Atom* atom, Decision* d);
   // After d->atom was stored in a many-valued slot: a change marker without
   // an additive one ends the slot's other values where it starts.
   Status EndChanged(graph::Writer& w, const Atom& statement,

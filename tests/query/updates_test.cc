@@ -454,5 +454,40 @@ TEST_CASE("Updates: lines of one batch are learned in their order",
   }
 }
 
+TEST_CASE("Updates: a phrase near a relation keys on the slot the store holds",
+          "[query][updates]") {
+  Store s;
+  // "hired" is only near "employer" (WordNet: hire ~ employ); the store's
+  // (Nadia Berg, employer) slot confirms it, read backwards.
+  s.Say("Nadia Berg is employed by Harwell Bank.", 1);
+  s.Say("Osric Credit Union hired Nadia Berg in March.", 2);
+  CHECK(s.Now("Nadia Berg", "P108") == std::vector<std::string>{
+                                           "Osric Credit Union"});
+  // "now leads": a cue of several leading roles; only CEO is held.
+  s.Say("The chief executive of Pallow Foods is Oscar Lind.", 3);
+  s.Say("Fatima Haddad now leads Pallow Foods.", 4);
+  CHECK(s.Now("Pallow Foods", "P169") ==
+        std::vector<std::string>{"Fatima Haddad"});
+  s.ReplayMatches();
+}
+
+TEST_CASE("Updates: a near phrase with nothing or several held keys as itself",
+          "[query][updates]") {
+  Store s;
+  // Nothing held: no store evidence, the phrase is its own key.
+  s.Say("Fatima Haddad now leads Quill Foods.", 1);
+  CHECK(s.Rel("Fatima Haddad", "Quill Foods") != "P169");
+  // Without a statement of change a cue word is no evidence.
+  s.Say("The chief executive of Ruta Foods is Oscar Lind.", 2);
+  s.Say("Jana Holm leads Ruta Foods.", 3);
+  CHECK(s.Now("Ruta Foods", "P169") == std::vector<std::string>{"Oscar Lind"});
+  // Two leading roles held: ambiguous, nothing superseded.
+  s.Say("The chief executive of Sol Foods is Ana Ruiz.", 4);
+  s.Say("The director of Sol Foods is Ben Ode.", 5);
+  s.Say("Cleo Park now heads Sol Foods.", 6);
+  CHECK(s.Now("Sol Foods", "P169") == std::vector<std::string>{"Ana Ruiz"});
+  CHECK(s.Now("Sol Foods", "P1037") == std::vector<std::string>{"Ben Ode"});
+}
+
 }  // namespace
 }  // namespace factline
