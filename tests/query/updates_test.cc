@@ -461,8 +461,8 @@ TEST_CASE("Updates: a phrase near a relation keys on the slot the store holds",
   // (Nadia Berg, employer) slot confirms it, read backwards.
   s.Say("Nadia Berg is employed by Harwell Bank.", 1);
   s.Say("Osric Credit Union hired Nadia Berg in March.", 2);
-  CHECK(s.Now("Nadia Berg", "P108") == std::vector<std::string>{
-                                           "Osric Credit Union"});
+  CHECK(s.Now("Nadia Berg", "P108") ==
+        std::vector<std::string>{"Osric Credit Union"});
   // "now leads": a cue of several leading roles; only CEO is held.
   s.Say("The chief executive of Pallow Foods is Oscar Lind.", 3);
   s.Say("Fatima Haddad now leads Pallow Foods.", 4);
