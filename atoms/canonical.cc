@@ -24,16 +24,16 @@ bool In(std::string_view w, std::initializer_list<std::string_view> set) {
 }
 
 bool Dropped(std::string_view w) {
-  return In(
-      w,
-      {"a",          "an",      "the",     "my",       "your",      "his",
-       "her",        "its",     "our",     "their",    "is",        "are",
-       "was",        "were",    "am",      "be",       "been",      "being",
-       "has",        "have",    "had",     "do",       "does",      "did",
-       "will",       "would",   "can",     "could",    "just",      "also",
-       "still",      "already", "really",  "actually", "currently", "now",
-       "recently",   "always",  "usually", "mainly",   "mostly",    "primarily",
-       "officially", "legally", "[x]",     "__"});
+  return In(w, {"a",      "an",        "the",        "my",       "your",
+                "his",    "her",       "its",        "our",      "their",
+                "is",     "are",       "was",        "were",     "am",
+                "be",     "been",      "being",      "has",      "have",
+                "had",    "do",        "does",       "did",      "will",
+                "would",  "can",       "could",      "just",     "also",
+                "still",  "already",   "really",     "actually", "currently",
+                "now",    "recently",  "always",     "usually",  "mainly",
+                "mostly", "primarily", "officially", "legally",  "most",
+                "least",  "very",      "[x]",        "__"});
 }
 
 // Aspect words say a value changed, not which slot it is in: "my new phone

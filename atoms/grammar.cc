@@ -863,6 +863,7 @@ class Reader {
     std::size_t start = n;  // first token of the relative clause
     bool where = false;
     std::string type_noun;
+    std::string fronted_prep;  // "on which": "on"
     if (toks_[after].lower == "where") {
       start = after + 1;
       where = true;
@@ -913,6 +914,12 @@ class Reader {
           }
         } else if (toks_[k].cap) {
           start = k;  // a contact clause: "the sport Teddy Riner plays"
+        } else if (IsPrep(toks_[k].lower) && k + 2 < n &&
+                   In(toks_[k + 1].lower, {"which", "whom"})) {
+          // "the continent on which S stands": the preposition goes with
+          // the clause's verb, as "where" gives "in".
+          start = k + 2;
+          fronted_prep = toks_[k].lower;
         }
       }
     }
@@ -936,12 +943,15 @@ class Reader {
     if (phrase.empty()) return Fail("relative clause has no verb");
     const bool ends_in_prep = IsPrep(sub.toks_.back().lower);
     if (where && !ends_in_prep) phrase += " in";
+    if (!fronted_prep.empty() && !ends_in_prep) phrase += " " + fronted_prep;
     if (!type_noun.empty()) phrase += " " + type_noun;
-    return Check(Make(subject, phrase, left, PhraseKind::kVerb,
-                      !type_noun.empty() ? "V is the N that S R"
-                      : where            ? "V is where S R"
-                                         : "V is what S R",
-                      ref));
+    Result<Clause> c = Check(Make(subject, phrase, left, PhraseKind::kVerb,
+                                  !type_noun.empty() ? "V is the N that S R"
+                                  : where            ? "V is where S R"
+                                                     : "V is what S R",
+                                  ref));
+    if (c.ok()) c->type_noun = type_noun;
+    return c;
   }
 
   // "the continent of Africa", "the country of North Macedonia", "its
@@ -1146,7 +1156,8 @@ class Reader {
       // "Norway's membership is in the EFTA": a locative preposition before
       // the value says where the relation holds, not what its value is.
       // "My allergy is to amoxicillin": "to" likewise.
-      if (after + 1 < n && In(toks_[after].lower, {"in", "at", "on", "to"})) {
+      if (after + 1 < n && !toks_[after].cap &&
+          In(toks_[after].lower, {"in", "at", "on", "to"})) {
         ++after;
       }
       return Check(Make(subject, relation, ValueText(after, n),
@@ -1536,7 +1547,10 @@ class Reader {
       }
     }
     const std::size_t preps = p;
-    while (p < n && (IsPrep(toks_[p].lower) || IsParticle(toks_[p].lower))) {
+    // A capitalised preposition opens a title ("wrote To Kill a
+    // Mockingbird", "likes In Cold Blood"): it is the value's.
+    while (p < n && !toks_[p].cap &&
+           (IsPrep(toks_[p].lower) || IsParticle(toks_[p].lower))) {
       ++p;
     }
     if (p > preps) relation += " " + Join(toks_, preps, p, true);

@@ -604,6 +604,22 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       m = std::move(m2);
     }
   }
+  // "V is the town where S was born": the type noun was evidence ("the
+  // continent S belongs to"); when the phrase with it names no relation,
+  // the verb alone may ("born in").
+  if (const std::string& noun = clause->type_noun;
+      !noun.empty() && m.mapping != "lexicon" &&
+      clause->relation.ends_with(" " + noun)) {
+    const std::string verb =
+        clause->relation.substr(0, clause->relation.size() - noun.size() - 1);
+    if (internal::Mapping m2 = impl_->canonical->Map(verb, clause->kind, false);
+        m2.mapping == "lexicon") {
+      if (!spans.empty()) spans += "; ";
+      spans += "type noun '" + noun + "' left out of the phrase";
+      clause->relation = verb;
+      m = std::move(m2);
+    }
+  }
   // Types of subject and value choose among relations the phrase alone
   // cannot tell apart (atoms/internal/relation_types.h).
   if (internal::TypedChoice t; impl_->types->Refine(*clause, m, text, &t)) {

@@ -37,6 +37,9 @@ struct Clause {
   std::string shape;        // which clause shape read it, e.g. "S's R is V"
   std::string subject_ref;  // how the subject was resolved ("speaker", ...)
   bool relation_capitalised = false;  // a title ("Prime Minister")
+  // "V is the town where S was born": the type noun the relation phrase
+  // ends in ("born in town"); empty when none.
+  std::string type_noun;
 };
 
 // Reads one clause. NotFound with the reason when no shape yields a

@@ -220,6 +220,27 @@ TEST_CASE("Statements: lower-case modifiers before a name leave the value",
   CHECK(Parse("Daft Punk's genre is French house.").value == "French house");
 }
 
+TEST_CASE("Statements: titles, value-first clauses and degree words",
+          "[atoms][statements]") {
+  // A capitalised preposition opens a title; it is not the verb's.
+  CHECK_ATOM(Parse("Harper Lee wrote To Kill a Mockingbird."),
+             "To Kill a Mockingbird", "P50", "Harper Lee");
+  CHECK(Parse("My favorite book is In Cold Blood.").value == "In Cold Blood");
+  CHECK(Parse("Ana moved to Porto.").value == "Porto");
+  // The type noun of "V is the N where S R" is left out when the phrase
+  // with it names nothing ("born in town" -> "born in").
+  CHECK_ATOM(
+      Parse("Stratford-upon-Avon is the town where William Shakespeare was "
+            "born."),
+      "William Shakespeare", "P19", "Stratford-upon-Avon");
+  // "the N prep which S R": the preposition goes with the verb.
+  CHECK_ATOM(Parse("Antarctica is the continent on which Mount Erebus stands."),
+             "Mount Erebus", "P30", "Antarctica");
+  // Degree words do not change the relation noun.
+  CHECK_ATOM(Parse("Herman Melville's most famous work is Moby-Dick."),
+             "Herman Melville", "P800", "Moby-Dick");
+}
+
 TEST_CASE("Statements: lines with no statement are unparsed with a reason",
           "[atoms][statements]") {
   CHECK_FALSE(Unparsed("Hello there.").empty());
