@@ -82,11 +82,11 @@ bool IsNameSuffix(std::string_view c) {
                 "oy",   "jr",  "sr",  "ii",  "iii", "iv"});
 }
 bool IsPrep(std::string_view c) {
-  return In(c, {"in",     "at",      "on",     "for",     "from",   "to",
-                "by",     "with",    "near",   "into",    "under",  "over",
-                "within", "through", "via",    "during",  "since",  "after",
-                "before", "across",  "around", "outside", "inside", "behind",
-                "beside", "among",   "as"});
+  return In(c, {"in",     "at",      "on",     "for",       "from",   "to",
+                "by",     "with",    "near",   "into",      "under",  "over",
+                "within", "through", "via",    "during",    "since",  "after",
+                "before", "across",  "around", "outside",   "inside", "behind",
+                "beside", "among",   "as",     "throughout"});
 }
 // Words that open a fronted adjunct ("After the merger, S ...").
 bool IsAdjunctOpener(std::string_view c) {
@@ -666,6 +666,39 @@ std::string DropModifiersBeforeName(const std::string& value,
                                     std::string* why) {
   const std::vector<std::string> w = Words(value);
   const WordForms& wf = WordForms::Get();
+  // "Prime Minister Narendra Modi", "King Felipe VI": a capitalised title
+  // of office before a name of at least two words ("General Motors" and
+  // "Saint Helena" are names; a general is no office holder).
+  for (std::size_t t = 2; t >= 1; --t) {
+    if (w.size() < t + 2) continue;
+    std::string title;
+    bool caps = true;
+    for (std::size_t i = 0; i < t; ++i) {
+      caps = caps && Cap(w[i]) && !w[i].ends_with(",");
+      if (i > 0) title += ' ';
+      title += Core(w[i]);
+    }
+    if (!caps || !Cap(w[t]) || !Cap(w[w.size() - 1])) continue;
+    // "Queen Elizabeth Hospital", "King Edward Hotel": a name ending in a
+    // place or institution noun is named after the title holder.
+    const std::string head = wf.Lemma(Core(w.back()), Pos::kNoun);
+    if (!head.empty() &&
+        Reaches(head,
+                {"structure", "institution", "organization", "facility",
+                 "location", "land", "body of water", "establishment"},
+                false)) {
+      return value;
+    }
+    const std::string lemma = wf.Lemma(title, Pos::kNoun);
+    if (lemma.empty() ||
+        !Reaches(lemma, {"head of state", "sovereign", "civil authority"},
+                 false)) {
+      continue;
+    }
+    Note(why, "title '" + Join(w, 0, t) + "' before the name '" +
+                  Join(w, t, w.size()) + "' dropped");
+    return Join(w, t, w.size());
+  }
   std::size_t j = 0;
   bool content = false;
   while (j < w.size() && Lowercase(w[j]) && !w[j].ends_with(",")) {

@@ -215,6 +215,20 @@ TEST_CASE("Statements: lower-case modifiers before a name leave the value",
              "Pierre Curie", "P26", "Marie Curie");
   CHECK_ATOM(Parse("Angkor Wat lies in northern Cambodia."), "Angkor Wat",
              "P17", "Cambodia");
+  // A title of office before a name of two or more words.
+  CHECK_ATOM(Parse("India is governed by Prime Minister Narendra Modi."),
+             "India", "P6", "Narendra Modi");
+  CHECK(Parse("The head of state of Spain is King Felipe VI.").value ==
+        "Felipe VI");
+  // Names after a title holder, and names that only start like a title.
+  CHECK(Parse("Ana was born at Queen Elizabeth Hospital.").value ==
+        "Queen Elizabeth Hospital");
+  CHECK(Parse("Ana works for General Motors Company.").value ==
+        "General Motors Company");
+  // "throughout his life" is an adjunct, not part of the value.
+  CHECK_ATOM(Parse("Mahatma Gandhi remained a follower of Hinduism throughout "
+                   "his life."),
+             "Mahatma Gandhi", "P140", "Hinduism");
   // No capitalised name after lower-case words: the value stays whole.
   CHECK(Parse("My favorite editor is dark mode Vim.").value == "dark mode Vim");
   CHECK(Parse("Daft Punk's genre is French house.").value == "French house");
