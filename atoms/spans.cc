@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "atoms/internal/wordforms.h"
@@ -136,9 +137,9 @@ bool HasVerb(const std::vector<std::string>& w) {
 // WordNet's hypernym chain of `lemma`'s first senses reaches one of
 // `targets`; `instance_only` asks for a proper name (an instance pointer
 // first).
-bool Reaches(const std::string& lemma,
-             std::initializer_list<std::string_view> targets,
-             bool instance_only) {
+bool ReachesUncached(const std::string& lemma,
+                     std::initializer_list<std::string_view> targets,
+                     bool instance_only) {
   const WordForms& wf = WordForms::Get();
   std::vector<std::uint32_t> frontier = wf.Senses(lemma, Pos::kNoun);
   if (frontier.size() > 2) frontier.resize(2);
@@ -164,6 +165,25 @@ bool Reaches(const std::string& lemma,
     frontier = std::move(next);
   }
   return false;
+}
+
+// Memoised per thread: bulk ingest asks about the same few hundred words
+// line after line, and each walk parses WordNet data lines afresh.
+bool Reaches(const std::string& lemma,
+             std::initializer_list<std::string_view> targets,
+             bool instance_only) {
+  std::string key = lemma;
+  key += instance_only ? "|i" : "|s";
+  for (std::string_view t : targets) {
+    key += '|';
+    key += t;
+  }
+  thread_local std::unordered_map<std::string, bool> cache;
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  const bool reaches = ReachesUncached(lemma, targets, instance_only);
+  if (cache.size() >= 1 << 16) cache.clear();  // bounded
+  cache.emplace(std::move(key), reaches);
+  return reaches;
 }
 
 // A noun for a person, a group or an organisation ("brother", "architect",
@@ -679,6 +699,12 @@ std::string DropModifiersBeforeName(const std::string& value,
       title += Core(w[i]);
     }
     if (!caps || !Cap(w[t]) || !Cap(w[w.size() - 1])) continue;
+    const std::string lemma = wf.Lemma(title, Pos::kNoun);
+    if (lemma.empty() ||
+        !Reaches(lemma, {"head of state", "sovereign", "civil authority"},
+                 false)) {
+      continue;
+    }
     // "Queen Elizabeth Hospital", "King Edward Hotel": a name ending in a
     // place or institution noun is named after the title holder.
     const std::string head = wf.Lemma(Core(w.back()), Pos::kNoun);
@@ -688,12 +714,6 @@ std::string DropModifiersBeforeName(const std::string& value,
                  "location", "land", "body of water", "establishment"},
                 false)) {
       return value;
-    }
-    const std::string lemma = wf.Lemma(title, Pos::kNoun);
-    if (lemma.empty() ||
-        !Reaches(lemma, {"head of state", "sovereign", "civil authority"},
-                 false)) {
-      continue;
     }
     Note(why, "title '" + Join(w, 0, t) + "' before the name '" +
                   Join(w, t, w.size()) + "' dropped");
