@@ -1,5 +1,6 @@
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -533,13 +534,24 @@ class BrokenEmbedder : public Embedder {
 };
 
 // A tiny custom embedder: all that matters is that it is used.
-class LengthEmbedder : public Embedder {
+// Byte sums folded into 8 dimensions: distinct texts get distinct vectors.
+// (A one-hot embedder gave thousands of identical vectors, and HNSW
+// insertion among equal distances took over a minute.)
+class ByteEmbedder : public Embedder {
  public:
   int dimension() const override { return 8; }
-  std::string id() const override { return "length-v1"; }
+  std::string id() const override { return "bytes-v1"; }
   Result<std::vector<float>> Embed(std::string_view text) const override {
     std::vector<float> v(8, 0.0f);
-    v[text.size() % 8] = 1.0f;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      v[i % 8] += static_cast<float>(static_cast<unsigned char>(text[i])) *
+                  static_cast<float>(i + 1);
+    }
+    float norm = 0;
+    for (float x : v) norm += x * x;
+    if (norm > 0) {
+      for (float& x : v) x /= std::sqrt(norm);
+    }
     return v;
   }
 };
@@ -557,14 +569,14 @@ TEST_CASE("SideIndex: custom embedders are checked and change forces rebuild",
 
   { OpenIndex(fx.store()); }  // built-in embedder, saved
   IndexOptions custom;
-  custom.embedder = std::make_shared<LengthEmbedder>();
+  custom.embedder = std::make_shared<ByteEmbedder>();
   std::string report;
   auto idx = OpenIndex(fx.store(), &report, custom);
   INFO(report);
   CHECK(Contains(report, "rebuilt"));
   CHECK(Contains(report, "hash-ngram-v1"));
   CHECK(idx->dimension() == 8);
-  CHECK(idx->Stats().embedder_id == "length-v1");
+  CHECK(idx->Stats().embedder_id == "bytes-v1");
 
   IndexOptions bad_dim;
   bad_dim.dimension = 3;
