@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Scores a paraphrase set the way issue 8's held-out check reads one: each
+item is ingested as numbered text lines into a fresh store
+(`factline --db D ingest --serial-time`) and read back with
+`factline --db D get SUBJECT PID`.
+
+  statements: the item's value is among the slot's current values;
+  updates:    the new value is the slot's only current value.
+
+Usage: scripts/paraphrase_set.py [--factline BIN] [--verbose] DIR
+DIR holds statements.jsonl and updates.jsonl (datasets/paraphrase/set_c/
+documents the format). Values compare case-insensitively, without a leading
+article or punctuation.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def norm(s):
+    s = re.sub(r'^(the|a|an) ', '', s.strip().lower())
+    return re.sub(r'[^\w ]', '', s).strip()
+
+
+def current_values(binary, lines, subject, relation):
+    db = tempfile.mkdtemp(prefix='factline-paraphrase-')
+    try:
+        text = ''.join('%d. %s\n' % (i + 1, l) for i, l in enumerate(lines))
+        subprocess.run([binary, '--db', db, 'ingest', '--serial-time'],
+                       input=text.encode(), capture_output=True, check=False)
+        got = subprocess.run([binary, '--db', db, 'get', subject, relation],
+                             capture_output=True, check=False)
+        values = []
+        for line in got.stdout.decode(errors='replace').splitlines():
+            m = re.search(r' = (.+?)  \[#\d+', line)
+            if m:
+                values.append(m.group(1))
+        return values
+    finally:
+        shutil.rmtree(db)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('dir')
+    ap.add_argument('--factline', default='build/factline')
+    ap.add_argument('--verbose', action='store_true')
+    args = ap.parse_args()
+    if not os.access(args.factline, os.X_OK):
+        sys.exit('no factline binary at %s (build it first)' % args.factline)
+    def load(name):
+        with open(os.path.join(args.dir, name), encoding='utf-8') as f:
+            return [json.loads(l) for l in f if l.strip()]
+    misses = []
+    statements = load('statements.jsonl')
+    ok = 0
+    for x in statements:
+        got = current_values(args.factline, [x['sentence']], x['subject'],
+                             x['relation'])
+        if norm(x['value']) in [norm(v) for v in got]:
+            ok += 1
+        else:
+            misses.append('statement %s: %s -> %s' %
+                          (x['relation'], x['sentence'], got))
+    updates = load('updates.jsonl')
+    uok = 0
+    for x in updates:
+        got = current_values(args.factline, [x['first'], x['second']],
+                             x['subject'], x['relation'])
+        if [norm(v) for v in got] == [norm(x['new_value'])]:
+            uok += 1
+        else:
+            misses.append('update %s: %s / %s -> %s' %
+                          (x['relation'], x['first'], x['second'], got))
+    print('statements %d/%d %.1f%%' % (ok, len(statements),
+                                       100.0 * ok / len(statements)))
+    print('updates    %d/%d %.1f%%' % (uok, len(updates),
+                                       100.0 * uok / len(updates)))
+    if args.verbose:
+        print('\n'.join(misses))
+
+
+if __name__ == '__main__':
+    main()
