@@ -705,6 +705,12 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       }
     }
     if (best.k == nullptr || tie) return false;
+    // A lower-case modifier far from the relation's value kinds is part of
+    // a title ("a senior software engineer" is no notable work "senior
+    // software"); a sport or genre sits within a few steps ("an ice hockey
+    // player").
+    constexpr int kMaxModifierSteps = 3;
+    if (!Capitalised(modifier) && best.dv > kMaxModifierSteps) return false;
     out->key = best.k->key;
     out->value = best_value;
     out->evidence =

@@ -229,6 +229,11 @@ TEST_CASE("Statements: lower-case modifiers before a name leave the value",
   CHECK_ATOM(Parse("Mahatma Gandhi remained a follower of Hinduism throughout "
                    "his life."),
              "Mahatma Gandhi", "P140", "Hinduism");
+  // A modifier far from every value kind is part of a title, not a value
+  // ("senior software" is no notable work); a sport is near.
+  CHECK(Parse("Ana is a senior software engineer.").relation != "P800");
+  CHECK_ATOM(Parse("Serena Williams is an ice hockey player."),
+             "Serena Williams", "P641", "ice hockey");
   // No capitalised name after lower-case words: the value stays whole.
   CHECK(Parse("My favorite editor is dark mode Vim.").value == "dark mode Vim");
   CHECK(Parse("Daft Punk's genre is French house.").value == "French house");
