@@ -173,7 +173,10 @@ Result<JsonAtom> AtomFromJson(const std::string& line,
   if (j.is_discarded()) return Status::InvalidArgument("malformed JSON");
   if (!j.is_object()) return Status::InvalidArgument("not a JSON object");
   if (!allow_unknown_keys) {
-    for (const auto& [key, value] : j.items()) {
+    for (const auto& item : j.items()) {
+      // A named copy, not a structured binding: clang before 16 cannot
+      // capture a binding in a lambda.
+      const std::string& key = item.key();
       if (std::find_if(std::begin(kAtomKeys), std::end(kAtomKeys),
                        [&](const char* k) { return key == k; }) ==
           std::end(kAtomKeys)) {
