@@ -431,7 +431,14 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   if (!main.ok() && !main.status().IsNotFound()) return main.status();
   if (main.ok()) out.push_back(std::move(main).value());
   std::vector<std::string> side;
-  internal::MainClause(TrimSentence(sentence, false), nullptr, &side);
+  // Side statements come only from comma-delimited parts (appositions,
+  // relative clauses, fronted participles: CommaLeadIn and Interruption in
+  // atoms/spans.cc), so a line without ", " skips a second clause analysis
+  // (most bulk lines).
+  if (const std::string trimmed = TrimSentence(sentence, false);
+      trimmed.find(", ") != std::string::npos) {
+    internal::MainClause(trimmed, nullptr, &side);
+  }
   // "S is a veterinarian from Seville" read as (S, veterinarian from,
   // Seville) also says "S is a veterinarian".
   for (const ParsedFact& f : out) {
