@@ -572,7 +572,8 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       f->evidence += "; " + t.evidence;
     }
     if (f.ok()) {
-      f->value = internal::TrimValue(f->value, true, &spans);
+      // The value was trimmed above; what the type steps made of it is a
+      // part of it.
       f->subject = internal::TrimValue(f->subject, false, &spans);
       if (!spans.empty()) f->evidence += "; spans: " + spans;
       if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);

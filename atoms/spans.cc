@@ -89,6 +89,12 @@ bool IsPrep(std::string_view c) {
                 "before", "across",  "around", "outside",   "inside", "behind",
                 "beside", "among",   "as",     "throughout"});
 }
+// A particle inside a personal name: "Virgil van Dijk", "Erik ten Hag".
+bool IsNameParticle(std::string_view c) {
+  return In(c, {"van", "von", "de",  "da",  "di",  "del", "della", "der",
+                "den", "du",  "la",  "le",  "ten", "ter", "bin",   "ibn",
+                "al",  "el",  "dos", "das", "y",   "zu"});
+}
 // Words that open a fronted adjunct ("After the merger, S ...").
 bool IsAdjunctOpener(std::string_view c) {
   return In(
@@ -426,10 +432,7 @@ bool RoleBeforeName(std::string* s, std::string* why) {
   // "Virgil van Dijk", "Erik ten Hag": a name particle between names is
   // no role noun, and a capitalised first word is a name unless it is a
   // determiner, a hyphenated or an adjective form ("Danish-born", "Dutch").
-  if (In(Core(w[j - 1]),
-         {"van", "von", "de",  "da",  "di",  "del", "della", "der",
-          "den", "du",  "la",  "le",  "ten", "ter", "bin",   "ibn",
-          "al",  "el",  "dos", "das", "y",   "zu"})) {
+  if (IsNameParticle(Core(w[j - 1]))) {
     return false;
   }
   if (Cap(w[0])) {
@@ -689,7 +692,7 @@ std::string DropModifiersBeforeName(const std::string& value,
   // "Prime Minister Narendra Modi", "King Felipe VI": a capitalised title
   // of office before a name of at least two words ("General Motors" and
   // "Saint Helena" are names; a general is no office holder).
-  for (std::size_t t = 2; t >= 1; --t) {
+  for (std::size_t t : {2, 1}) {
     if (w.size() < t + 2) continue;
     std::string title;
     bool caps = true;
@@ -735,8 +738,8 @@ std::string DropModifiersBeforeName(const std::string& value,
   for (std::size_t k = j; k < w.size(); ++k) {
     const std::string c = Core(w[k]);
     if (Cap(w[k]) || Digit(w[k])) continue;
-    if (k > j && In(c, {"of", "the", "and", "de", "la", "le", "von", "van",
-                        "der", "den", "du", "da", "di", "del", "ob", "upon"})) {
+    if (k > j &&
+        (In(c, {"of", "the", "and", "ob", "upon"}) || IsNameParticle(c))) {
       continue;
     }
     return value;

@@ -297,24 +297,37 @@ int ReadDuration(const std::vector<Tok>& toks, std::size_t i) {
   return static_cast<int>(k + 1 - i);
 }
 
+// A weekday, or a capitalised full month name other than "May": the words
+// the scanner reads without a year ("on Monday", "last friday", "in March").
+bool NamesDayOrMonth(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (!std::isalpha(static_cast<unsigned char>(s[i])) ||
+        (i > 0 && std::isalpha(static_cast<unsigned char>(s[i - 1])))) {
+      continue;
+    }
+    std::size_t e = i;
+    while (e < s.size() && std::isalpha(static_cast<unsigned char>(s[e]))) ++e;
+    const std::string word = Lower(s.substr(i, e - i));
+    const bool cap = std::isupper(static_cast<unsigned char>(s[i]));
+    if (Weekday(word) || (cap && word.size() > 3 && Month(word))) return true;
+    i = e;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool MayHaveTimeWords(std::string_view s) {
+  if (NamesDayOrMonth(s)) return true;
   for (std::string_view w :
-       {" now",         "since ",      "until ",        "till ",
-        "longer",       "anymore",     "any more",      "last ",
-        "yesterday",    "oday",        " ago",          "urrently",
-        "as of ",       "this week",   "this month",    "this year",
-        "through ",     "ctually",     "later",         "ventually",
-        "ubsequently",  "owadays",     "hese days",     "at present",
-        "riginally",    "instead",     "rather than",   ", not ",
-        "for ",         "from ",       "etween ",       " in ",
-        "In ",          " on ",        "during ",       "around ",
-        "onday",        "uesday",      "ednesday",      "hursday",
-        "riday",        "aturday",     "unday",         " in January",
-        " in February", " in March",   " in April",     " in June",
-        " in July",     " in August",  " in September", " in October",
-        " in November", " in December"}) {
+       {" now",        "since ",      "until ",    "till ",      "longer",
+        "anymore",     "any more",    "last ",     "yesterday",  "oday",
+        " ago",        "urrently",    "as of ",    "this week",  "this month",
+        "this year",   "through ",    "ctually",   "later",      "ventually",
+        "ubsequently", "owadays",     "hese days", "at present", "riginally",
+        "instead",     "rather than", ", not ",    "for ",       "from ",
+        "etween ",     " in ",        "In ",       " on ",       "during ",
+        "around "}) {
     if (s.find(w) == std::string_view::npos) continue;
     // Dates and durations need a digit or a duration word after them.
     if (w == "for " || w == "from " || w == "etween " || w == " in " ||

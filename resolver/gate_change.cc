@@ -223,15 +223,23 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
       lexicon->Find(atom->relation) != nullptr) {
     return Status::Ok();
   }
-  // The current value(s) `name` holds in relation `key` (none when either
-  // is unknown to the store).
-  auto holds = [&w](const std::string& name, const std::string& key,
+  // The entity ids of subject and value, each looked up once (0: not in
+  // the store, so it holds nothing; the graph numbers entities from 1).
+  auto entity_id = [&w](const std::string& name, EntityId* id) -> Status {
+    *id = 0;
+    auto entity = w.FindEntity(name);
+    if (entity.ok()) *id = entity->id;
+    return entity.ok() || entity.status().IsNotFound() ? Status::Ok()
+                                                       : entity.status();
+  };
+  EntityId subject = 0, value = 0;
+  FACTLINE_RETURN_IF_ERROR(entity_id(atom->subject, &subject));
+  FACTLINE_RETURN_IF_ERROR(entity_id(atom->value, &value));
+  // Whether `entity` holds a current value in relation `key`.
+  auto holds = [&w](EntityId entity, const std::string& key,
                     bool one_valued_only, bool* out) -> Status {
     *out = false;
-    auto entity = w.FindEntity(name);
-    if (!entity.ok()) {
-      return entity.status().IsNotFound() ? Status::Ok() : entity.status();
-    }
+    if (entity == 0) return Status::Ok();
     auto rel = w.FindRelation(key);
     if (!rel.ok()) {
       return rel.status().IsNotFound() ? Status::Ok() : rel.status();
@@ -240,13 +248,13 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
       return Status::Ok();
     }
     FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids,
-                              w.Current(entity->id, rel->id));
+                              w.Current(entity, rel->id));
     *out = !ids.empty();
     return Status::Ok();
   };
   // Its own phrase slot in use: the statement continues that one.
   bool own = false;
-  FACTLINE_RETURN_IF_ERROR(holds(atom->subject, atom->relation, false, &own));
+  FACTLINE_RETURN_IF_ERROR(holds(subject, atom->relation, false, &own));
   if (own) return Status::Ok();
   std::vector<std::pair<std::string, bool>> found;  // key, read backwards
   auto consider = [&](const std::vector<std::string>& keys,
@@ -254,8 +262,8 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
     for (const std::string& key : keys) {
       for (bool backwards : {false, true}) {
         bool held = false;
-        FACTLINE_RETURN_IF_ERROR(holds(backwards ? atom->value : atom->subject,
-                                       key, one_valued_only, &held));
+        FACTLINE_RETURN_IF_ERROR(
+            holds(backwards ? value : subject, key, one_valued_only, &held));
         if (held) found.push_back({key, backwards});
       }
     }
