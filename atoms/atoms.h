@@ -239,6 +239,17 @@ struct Atom {
   // for the value ("Acme hired Ana" when Ana has an employer).
   std::vector<std::string> near_relations;
   std::vector<std::string> cue_relations;
+  // Relations a statement of change may have moved the value into (the
+  // phrase names none, or names one whose values are of another kind:
+  // "moved to St. Mary's Clinic" is no residence): one-valued, not stable,
+  // of a kind the value fits. The write path keys the atom on the one the
+  // store holds for the subject when the text says the value changed.
+  std::vector<std::string> kind_relations;
+  // A statement of change whose value WordNet cannot place ("moved to
+  // Republic Records"): the write path keys it on the one changeable slot
+  // of the subject whose current value has the same head noun ("Big
+  // Machine Records"), when its own slot holds nothing.
+  bool change_by_head = false;
 };
 
 // Canonical lookup key: Unicode-transparent (bytes >= 0x80 are kept as is),
@@ -289,6 +300,10 @@ struct RelationDef {
   // choose among relations a phrase alone cannot tell apart.
   std::vector<std::string> subject_kinds;
   std::vector<std::string> value_kinds;
+  // A fact of origin, true once and never changed by a later event (place
+  // of birth, author, founder): a statement of change ("moved to",
+  // "switched to") is never keyed on it by the store (resolver/README.md).
+  bool stable = false;
 };
 
 class Lexicon {
@@ -384,6 +399,8 @@ struct ParsedFact {
   // for the write path to confirm against the store (Atom::near_relations).
   std::vector<std::string> near_relations;
   std::vector<std::string> cue_relations;
+  std::vector<std::string> kind_relations;  // Atom::kind_relations
+  bool change_by_head = false;              // Atom::change_by_head
 };
 
 // What a line's reader needs beyond its text: who "I" and "you" are, the

@@ -32,7 +32,8 @@ const std::unordered_set<std::string>& RelationKeys() {
                                           "question_templates",
                                           "cues",
                                           "subject_kinds",
-                                          "value_kinds"};
+                                          "value_kinds",
+                                          "stable"};
   return *keys;
 }
 
@@ -161,6 +162,12 @@ Status ReadRelation(const json& rel, const std::string& where, RelationDef* def,
                                      ".alias_of: names the relation "
                                      "itself");
     }
+  }
+  if (rel.contains("stable")) {
+    if (!rel["stable"].is_boolean()) {
+      return Status::InvalidArgument(where + ".stable: must be true or false");
+    }
+    def->stable = rel["stable"].get<bool>();
   }
   std::vector<std::string> sentences, questions;
   FACTLINE_RETURN_IF_ERROR(

@@ -61,7 +61,8 @@ std::string LeadVerb(std::string_view phrase, std::string* rest) {
 // "transferred to". Their value may name the changed slot.
 bool IsChangeVerb(std::string_view phrase) {
   static constexpr std::string_view kChange[] = {
-      "move", "switch", "transfer", "join", "change", "shift", "rotate"};
+      "move",  "switch", "transfer", "join",    "change",
+      "shift", "rotate", "relocate", "convert", "migrate"};
   std::string rest;
   const std::string lemma = LeadVerb(phrase, &rest);
   return std::find(std::begin(kChange), std::end(kChange), lemma) !=
@@ -571,6 +572,13 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       f->mapping = "lexicon";
       f->evidence += "; " + t.evidence;
     }
+    if (f.ok() && f->change_verb &&
+        !impl_->types->ValueMayFit(f->relation, f->value)) {
+      f->kind_relations = impl_->types->ChangeTargets(f->subject, f->value);
+    }
+    if (f.ok() && f->change_verb) {
+      f->change_by_head = !impl_->types->KnowsValue(f->value);
+    }
     if (f.ok()) {
       // The value was trimmed above; what the type steps made of it is a
       // part of it.
@@ -667,6 +675,17 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     fact.change_verb = leaves || IsChangeVerb(clause->relation);
     // The write path finds the slot that held the value and ends it there.
     if (leaves) fact.ends = true;
+  }
+  // Where a statement of change may have moved the value: asked only of
+  // phrases that name no lexicon relation, or name one whose values are of
+  // another kind (the write path uses the answer only for such statements).
+  if (!fact.ends &&
+      (m.mapping == "phrase" ||
+       (fact.change_verb && !impl_->types->ValueMayFit(m.key, fact.value)))) {
+    fact.kind_relations = impl_->types->ChangeTargets(fact.subject, fact.value);
+  }
+  if (fact.change_verb && !fact.ends) {
+    fact.change_by_head = !impl_->types->KnowsValue(fact.value);
   }
   if (fact.subject_ref.empty()) ctx->subjects.push_back(fact.subject);
   return fact;

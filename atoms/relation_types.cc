@@ -149,6 +149,7 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
     k.key = def.alias_of.empty() ? def.id : def.alias_of;
     k.subject = resolve(def.subject_kinds);
     k.value = resolve(def.value_kinds);
+    k.changeable = def.cardinality == Cardinality::kOne && !def.stable;
     for (const std::string& cue : def.cues) {
       std::vector<std::string> words = Words(Lower(cue));
       for (const std::string& w : words) k.cue_words.insert(w);
@@ -251,6 +252,41 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
     }
     for (const Kinds& k : class_kinds_) class_valued_.push_back(&k);
   }
+}
+
+std::vector<std::string> RelationTypes::ChangeTargets(
+    std::string_view subject, std::string_view value) const {
+  std::vector<std::string> out;
+  if (!wf_.loaded()) return out;
+  const NounClass v = Classify(value, /*value=*/true);
+  const NounClass s = Classify(subject, /*value=*/false);
+  // A name known only by an abstract head ("Brightwave Energy", "Nordic
+  // Broadcasting") names a firm as often as the class: it may also be
+  // what an unknown name may be.
+  NounClass as_name;
+  as_name.named = v.by_head && v.proper;
+  for (const Kinds& k : relations_) {
+    if (!k.changeable || k.value.empty()) continue;
+    if (Distance(v, k.value, true) >= kUnknown &&
+        Distance(as_name, k.value, true) >= kUnknown) {
+      continue;
+    }
+    if (!k.subject.empty() && Distance(s, k.subject, true) == kNoFit) continue;
+    out.push_back(k.key);
+  }
+  return out;
+}
+
+bool RelationTypes::ValueMayFit(const std::string& key,
+                                std::string_view value) const {
+  const Kinds* k = ByKey(key);
+  if (k == nullptr || k->value.empty() || !wf_.loaded()) return true;
+  const NounClass v = Classify(value, /*value=*/true);
+  return !v.known() || Distance(v, k->value, true) < kUnknown;
+}
+
+bool RelationTypes::KnowsValue(std::string_view value) const {
+  return wf_.loaded() && Classify(value, /*value=*/true).known();
 }
 
 NounClass RelationTypes::Classify(std::string_view phrase, bool value) const {

@@ -821,6 +821,19 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
       break;
     }
   }
+  // "took up golf professionally", "joined Acme briefly": a manner adverb
+  // after the value is the verb's, not part of the value.
+  if (adjuncts && cut >= 2 && cut == w.size()) {
+    const std::string last = Core(w[cut - 1]);
+    const WordForms& wf = WordForms::Get();
+    if (Lowercase(w[cut - 1]) && last.size() > 4 && last.ends_with("ly") &&
+        wf.Is(last, Pos::kAdv) && !wf.Is(last, Pos::kNoun) &&
+        !wf.Is(last, Pos::kAdj)) {
+      Note(why, "adverb '" + w[cut - 1] + "' after the value dropped");
+      adjunct = true;
+      --cut;
+    }
+  }
   if (cut == w.size()) {
     return adjuncts ? DropModifiersBeforeName(std::string(value), why)
                     : std::string(value);

@@ -52,6 +52,16 @@ int Weekday(std::string_view w) {
   return 0;
 }
 
+// The month a season of the northern year starts in (meteorological:
+// spring March, summer June, autumn September, winter December), or 0.
+int SeasonStart(std::string_view w) {
+  if (w == "spring") return 3;
+  if (w == "summer") return 6;
+  if (w == "autumn" || w == "fall") return 9;
+  if (w == "winter") return 12;
+  return 0;
+}
+
 bool AllDigits(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s) {
@@ -141,8 +151,16 @@ int ReadDate(const std::vector<Tok>& toks, std::size_t i, Timestamp tx,
     } else if (unit == "year") {
       *out = last ? CivilMicros(ty - 1, tm, std::min(td, 28))
                   : CivilMicros(ty, 1, 1);
-    } else if (int m = Month(unit)) {
-      *out = CivilMicros(last && m >= tm ? ty - 1 : ty, m, 1);
+    } else if (unit == "season") {
+      // A sports or show season: no calendar, so the line's own time (this)
+      // or half a year before it (last).
+      *out = last ? tx - 182 * kDay : tx;
+    } else if (int start = SeasonStart(unit)) {
+      // "last spring" in December is this year's; in April, last year's
+      // (the season under way is "this"; "this winter" in January is the
+      // one that began last December).
+      const bool this_year = last ? start + 3 <= tm : start <= tm;
+      *out = CivilMicros(this_year ? ty : ty - 1, start, 1);
     } else if (int wd = Weekday(unit)) {
       // The latest such day before (last) or at (this) the line's time;
       // 1970-01-01 was a Thursday.
@@ -320,14 +338,15 @@ bool NamesDayOrMonth(std::string_view s) {
 bool MayHaveTimeWords(std::string_view s) {
   if (NamesDayOrMonth(s)) return true;
   for (std::string_view w :
-       {" now",        "since ",      "until ",    "till ",      "longer",
-        "anymore",     "any more",    "last ",     "yesterday",  "oday",
-        " ago",        "urrently",    "as of ",    "this week",  "this month",
-        "this year",   "through ",    "ctually",   "later",      "ventually",
-        "ubsequently", "owadays",     "hese days", "at present", "riginally",
-        "instead",     "rather than", ", not ",    "for ",       "from ",
-        "etween ",     " in ",        "In ",       " on ",       "during ",
-        "around "}) {
+       {" now",      "since ",      "until ",      "till ",       "longer",
+        "anymore",   "any more",    "last ",       "yesterday",   "oday",
+        " ago",      "urrently",    "as of ",      "this week",   "this month",
+        "this year", "this season", "this spring", "this summer", "this autumn",
+        "this fall", "this winter", "through ",    "ctually",     "later",
+        "ventually", "ubsequently", "owadays",     "hese days",   "at present",
+        "riginally", "instead",     "rather than", ", not ",      "for ",
+        "from ",     "etween ",     " in ",        "In ",         " on ",
+        "during ",   "around "}) {
     if (s.find(w) == std::string_view::npos) continue;
     // Dates and durations need a digit or a duration word after them.
     if (w == "for " || w == "from " || w == "etween " || w == " in " ||
@@ -615,7 +634,8 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
     if (t.lower == "last" || t.lower == "yesterday" || t.lower == "today" ||
         (t.lower == "this" && k + 1 < toks.size() &&
          (toks[k + 1].lower == "week" || toks[k + 1].lower == "month" ||
-          toks[k + 1].lower == "year")) ||
+          toks[k + 1].lower == "year" || toks[k + 1].lower == "season" ||
+          SeasonStart(toks[k + 1].lower) != 0)) ||
         (k + 2 < toks.size() && toks[k + 2].lower == "ago")) {
       int n = ReadDate(toks, k, tx, &when);
       if (n > 0) {

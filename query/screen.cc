@@ -96,6 +96,8 @@ void ApplyParsed(ParsedFact parsed, Timestamp tx, Atom* atom,
   atom->replaces = std::move(parsed.replaces);
   atom->near_relations = std::move(parsed.near_relations);
   atom->cue_relations = std::move(parsed.cue_relations);
+  atom->kind_relations = std::move(parsed.kind_relations);
+  atom->change_by_head = parsed.change_by_head;
   if (parsed.mapping == "template") return;
   verdict->stage = "canonical";
   verdict->reason = "relation phrase '" + parsed.phrase + "' -> '" +
@@ -123,20 +125,6 @@ std::string AssistantSelfWord(const ParsedFact& parsed) {
   return "";
 }
 
-// The head noun of a value: its last word when written in lower case (a
-// common noun: "the night shift" -> "shift"); "" for a name ("PureGym").
-std::string HeadNoun(std::string_view value) {
-  const std::string display = CleanDisplay(value);
-  const std::size_t space = display.rfind(' ');
-  const std::string last =
-      space == std::string::npos ? display : display.substr(space + 1);
-  if (last.empty()) return "";
-  for (char c : last) {
-    if (!(c >= 'a' && c <= 'z') && c != '-') return "";
-  }
-  return last;
-}
-
 std::string LastWord(const std::string& key) {
   const std::size_t space = key.rfind(' ');
   return space == std::string::npos ? key : key.substr(space + 1);
@@ -151,7 +139,7 @@ std::string LastWord(const std::string& key) {
 // says why.
 Status SlotNamedByValue(const graph::Store& store, const Lexicon& lexicon,
                         Atom* atom, GateVerdict* verdict) {
-  const std::string head = HeadNoun(atom->value);
+  const std::string head = resolver::ValueHead(atom->value);
   if (head.empty()) return Status::Ok();
   const std::string mapped = lexicon.CanonicalRelation(atom->relation);
   std::string found;
@@ -176,7 +164,7 @@ Status SlotNamedByValue(const graph::Store& store, const Lexicon& lexicon,
         if (!why.empty()) break;
         FACTLINE_ASSIGN_OR_RETURN(Atom current, r.GetAtom(id));
         if (CleanDisplay(current.value).find(' ') != std::string::npos &&
-            HeadNoun(current.value) == head) {
+            resolver::ValueHead(current.value) == head) {
           why = "its value '" + current.value + "' has the head noun '" + head +
                 "'";
         }

@@ -15,14 +15,20 @@
 //    word of several, "now leads" -> CEO, director, head of government),
 //    is keyed on the one of them whose slot the store already holds for
 //    the subject, or read backwards for the value: "Acme hired Ana" when
-//    Ana has an employer. Two or more such slots, or none: the phrase keys
-//    as itself.
+//    Ana has an employer. In a statement of change the value itself is
+//    evidence too: the changeable (one-valued, not stable) relations whose
+//    value kinds it fits ("moved to St. Mary's Clinic": an organisation,
+//    so employer, not residence), and, for a value WordNet cannot place,
+//    the slot whose current value has its head noun ("Republic Records"
+//    after "Big Machine Records"). Two or more such slots, or none: the
+//    phrase keys as itself.
 // 2. Many-valued slots. A change marker without an additive one ("also",
 //    "too", "as well", "another") makes the new value replace the slot's
 //    other current values: "I prefer X now" ends the earlier preference;
 //    "I also like X" adds. The ended values keep their history (an "ended"
 //    audit record, replayed by EndAtom).
 #include <algorithm>
+#include <functional>
 #include <string>
 
 #include "resolver/internal/resolver_impl.h"
@@ -35,14 +41,15 @@ namespace {
 // change in any of their forms.
 bool IsChangeWord(const std::string& w) {
   static constexpr std::string_view kWords[] = {
-      "now",       "nowadays",  "instead",    "anymore",   "actually",
-      "currently", "switch",    "switched",   "switching", "change",
-      "changed",   "changing",  "move",       "moved",     "moving",
-      "migrate",   "migrated",  "migrating",  "upgrade",   "upgraded",
-      "upgrading", "downgrade", "downgraded", "rename",    "renamed",
-      "rewrite",   "rewritten", "rewrote",    "became",    "become",
-      "replace",   "replaced",  "push",       "pushed",    "rescheduled",
-      "reschedule"};
+      "now",         "nowadays",     "instead",    "anymore",    "actually",
+      "currently",   "switch",       "switched",   "switching",  "change",
+      "changed",     "changing",     "move",       "moved",      "moving",
+      "migrate",     "migrated",     "migrating",  "upgrade",    "upgraded",
+      "upgrading",   "downgrade",    "downgraded", "rename",     "renamed",
+      "rewrite",     "rewritten",    "rewrote",    "became",     "become",
+      "replace",     "replaced",     "push",       "pushed",     "rescheduled",
+      "reschedule",  "relocate",     "relocated",  "relocating", "transfer",
+      "transferred", "transferring", "convert",    "converted",  "sold"};
   return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
 
@@ -136,6 +143,22 @@ bool ValueNamed(const Atom& atom, std::string_view said) {
 
 }  // namespace
 
+std::string ValueHead(std::string_view value) {
+  const std::string display = CleanDisplay(value);
+  const std::size_t space = display.rfind(' ');
+  std::string last =
+      space == std::string::npos ? display : display.substr(space + 1);
+  if (last.empty()) return "";
+  if (last[0] >= 'A' && last[0] <= 'Z') {
+    if (space == std::string::npos) return "";
+    last[0] = static_cast<char>(last[0] - 'A' + 'a');
+  }
+  for (char c : last) {
+    if (!(c >= 'a' && c <= 'z') && c != '-') return "";
+  }
+  return last;
+}
+
 ChangeMarkers ReadChangeMarkers(const Atom& atom) {
   ChangeMarkers m;
   const std::string_view text = atom.text;
@@ -217,10 +240,47 @@ Status Resolver::Impl::Rekey(graph::Writer& w, Atom* atom, Decision* d) {
   return Status::Ok();
 }
 
+Status Resolver::Impl::SlotsWithHead(
+    graph::Writer& w, EntityId subject, const std::string& head,
+    const std::function<void(const std::string&)>& found) {
+  auto relations = w.RelationsOfSubject(subject);
+  if (!relations.ok()) {
+    return relations.status().code() == StatusCode::kNotSupported
+               ? Status::Ok()
+               : relations.status();
+  }
+  for (RelationId id : *relations) {
+    FACTLINE_ASSIGN_OR_RETURN(graph::Relation rel, w.GetRelation(id));
+    if (rel.cardinality != Cardinality::kOne) continue;
+    const RelationDef* def = lexicon->Find(rel.key);
+    if (def != nullptr && def->stable) continue;
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> ids, w.Current(subject, id));
+    for (AtomId a : ids) {
+      FACTLINE_ASSIGN_OR_RETURN(Atom held, w.GetAtom(a));
+      if (CleanDisplay(held.value).find(' ') != std::string::npos &&
+          ValueHead(held.value) == head) {
+        found(rel.key);
+        break;
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
-  if (atom->ends ||
-      (atom->near_relations.empty() && atom->cue_relations.empty()) ||
-      lexicon->Find(atom->relation) != nullptr) {
+  if (atom->ends) return Status::Ok();
+  const bool change = ReadChangeMarkers(*atom).change;
+  // The parser names kind relations only when the phrase names no lexicon
+  // relation or one whose values are of another kind than this one; they
+  // count only in a statement of change ("moved to", "now").
+  const bool by_kind = change && !atom->kind_relations.empty();
+  const std::string head =
+      change && atom->change_by_head ? ValueHead(atom->value) : "";
+  const bool in_lexicon = lexicon->Find(atom->relation) != nullptr;
+  if (in_lexicon
+          ? !by_kind && head.empty()
+          : atom->near_relations.empty() && atom->cue_relations.empty() &&
+                !by_kind && head.empty()) {
     return Status::Ok();
   }
   // The entity ids of subject and value, each looked up once (0: not in
@@ -252,36 +312,76 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
     *out = !ids.empty();
     return Status::Ok();
   };
-  // Its own phrase slot in use: the statement continues that one.
+  // Its own phrase slot in use: the statement continues that one. (A
+  // lexicon relation reaches here only with a value of another kind than
+  // its own: its slot says nothing about this value.)
   bool own = false;
-  FACTLINE_RETURN_IF_ERROR(holds(subject, atom->relation, false, &own));
+  if (!in_lexicon || !by_kind) {
+    FACTLINE_RETURN_IF_ERROR(holds(subject, atom->relation, false, &own));
+  }
   if (own) return Status::Ok();
-  std::vector<std::pair<std::string, bool>> found;  // key, read backwards
+  struct Found {
+    std::string key;
+    bool backwards = false;  // the value holds the slot
+    std::string why;
+  };
+  std::vector<Found> found;
+  auto add = [&found](Found f) {
+    for (const Found& g : found) {
+      if (g.key == f.key && g.backwards == f.backwards) return;
+    }
+    found.push_back(std::move(f));
+  };
   auto consider = [&](const std::vector<std::string>& keys,
-                      bool one_valued_only) -> Status {
+                      bool one_valued_only, bool both_ways,
+                      const std::string& why) -> Status {
     for (const std::string& key : keys) {
       for (bool backwards : {false, true}) {
+        if (backwards && !both_ways) continue;
         bool held = false;
         FACTLINE_RETURN_IF_ERROR(
             holds(backwards ? value : subject, key, one_valued_only, &held));
-        if (held) found.push_back({key, backwards});
+        if (held) add({key, backwards, why});
       }
     }
     return Status::Ok();
   };
-  FACTLINE_RETURN_IF_ERROR(consider(atom->near_relations, false));
-  if (ReadChangeMarkers(*atom).change) {
-    FACTLINE_RETURN_IF_ERROR(consider(atom->cue_relations, true));
+  const std::string named =
+      "the only relation the phrase may name that it holds";
+  if (!in_lexicon) {
+    FACTLINE_RETURN_IF_ERROR(
+        consider(atom->near_relations, false, true, named));
+    if (change) {
+      FACTLINE_RETURN_IF_ERROR(
+          consider(atom->cue_relations, true, true, named));
+    }
+  }
+  if (by_kind) {
+    FACTLINE_RETURN_IF_ERROR(
+        consider(atom->kind_relations, true, false,
+                 "the only changeable slot it holds whose values are of the "
+                 "new value's kind, in a statement of change"));
+  }
+  if (!head.empty() && subject != 0) {
+    FACTLINE_RETURN_IF_ERROR(SlotsWithHead(w, subject, head, [&](auto key) {
+      add({key, false,
+           "the only changeable slot it holds whose current value has the "
+           "head noun '" +
+               head +
+               "' of the new value, in a statement of "
+               "change"});
+    }));
   }
   if (found.size() != 1) return Status::Ok();
-  const auto& [key, backwards] = found[0];
+  const std::string key = found[0].key;
+  const bool backwards = found[0].backwards;
   GateVerdict v;
   v.stage = "slot";
   v.reason = "relation '" + atom->relation + "' -> '" + key + "' (" +
              (backwards ? "read backwards; " : "") +
              "the store holds a value of '" + key + "' for '" +
-             (backwards ? atom->value : atom->subject) +
-             "', the only relation the phrase may name that it holds)";
+             (backwards ? atom->value : atom->subject) + "', " + found[0].why +
+             ")";
   d->verdicts.push_back(std::move(v));
   if (backwards) std::swap(atom->subject, atom->value);
   atom->relation = key;

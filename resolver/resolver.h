@@ -129,6 +129,11 @@ std::unique_ptr<SupersessionPolicy> MakeJaccardPolicy(double threshold = 0.7);
 // Lower-cased word tokens (ASCII letters/digits and any non-ASCII byte run)
 // of `text`, deduplicated. Jaccard = |A n B| / |A u B|.
 std::vector<std::string> WordTokens(std::string_view text);
+// A value's head noun in lower case: its last word when that is a word
+// (letters and hyphens: "morning shift" -> shift); a capitalised one only
+// ends a name of two or more words ("Republic Records" -> records, as in
+// "Big Machine Records"). "" otherwise.
+std::string ValueHead(std::string_view value);
 double TokenJaccard(std::string_view a, std::string_view b);
 
 // ---------------------------------------------------------------------------

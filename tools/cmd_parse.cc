@@ -37,6 +37,11 @@ nlohmann::json FactJson(const ParsedFact& f, Cardinality c, bool by_shape) {
   if (f.valid_from != kNoTime) j["valid_from"] = FormatTimestamp(f.valid_from);
   if (f.valid_to != kForever) j["valid_to"] = FormatTimestamp(f.valid_to);
   if (f.ends) j["ends"] = true;
+  // Slots the write path may key the atom on when the store confirms one.
+  if (!f.near_relations.empty()) j["near_relations"] = f.near_relations;
+  if (!f.cue_relations.empty()) j["cue_relations"] = f.cue_relations;
+  if (!f.kind_relations.empty()) j["kind_relations"] = f.kind_relations;
+  if (f.change_by_head) j["change_by_head"] = true;
   return j;
 }
 
@@ -53,6 +58,30 @@ void PrintText(const std::string& sentence, const ParsedFact& f, Cardinality c,
   }
   if (!f.subject_ref.empty())
     std::cout << "  subject   " << f.subject_ref << "\n";
+  auto list = [](const std::vector<std::string>& keys) {
+    std::string out;
+    for (const std::string& k : keys) out += (out.empty() ? "" : " ") + k;
+    return out;
+  };
+  if (!f.near_relations.empty() || !f.cue_relations.empty() ||
+      !f.kind_relations.empty() || f.change_by_head) {
+    std::cout << "  store     keyed on the one of these the store holds for "
+                 "the subject:";
+    if (!f.near_relations.empty()) {
+      std::cout << " near " << list(f.near_relations) << ";";
+    }
+    if (!f.cue_relations.empty()) {
+      std::cout << " cued (if a change) " << list(f.cue_relations) << ";";
+    }
+    if (!f.kind_relations.empty()) {
+      std::cout << " of the value's kind (if a change) "
+                << list(f.kind_relations) << ";";
+    }
+    if (f.change_by_head) {
+      std::cout << " holding a value with its head noun (if a change);";
+    }
+    std::cout << "\n";
+  }
   std::cout << "  keys      one value per (subject, relation): "
             << (c == Cardinality::kOne ? "yes" : "no, many-valued")
             << (by_shape ? " (by the phrase's shape)" : " (lexicon)") << "\n";

@@ -96,6 +96,21 @@ class RelationTypes {
   // whole).
   std::string StripTypeNoun(std::string_view value) const;
 
+  // The relations a statement of change may move a value into ("moved to
+  // Republic Records", "switched to Channel 4"): one-valued, not stable
+  // (RelationDef::stable), value kinds that `value` fits (a capitalised
+  // name WordNet cannot place fits people and organisations), and subject
+  // kinds `subject` does not contradict. Keys, lexicon order.
+  std::vector<std::string> ChangeTargets(std::string_view subject,
+                                         std::string_view value) const;
+  // Whether WordNet files `value` under a kind `key`'s values can be:
+  // false only when it knows the value and it fits none (or `key` is no
+  // relation with value kinds: then true).
+  bool ValueMayFit(const std::string& key, std::string_view value) const;
+  // Whether WordNet files `value` (a value, not at a sentence's start)
+  // under any noun class.
+  bool KnowsValue(std::string_view value) const;
+
  private:
   struct Kinds {
     std::string key;  // the relation facts are keyed on (alias_of followed)
@@ -108,6 +123,8 @@ class RelationTypes {
     // never a name ("Siemens" is filed under physicist, but works for
     // Siemens names an employer).
     bool people_classes = false;
+    // One-valued and not stable: what a statement of change may change.
+    bool changeable = false;
   };
   // How near a phrase's class is to a set of kinds: the fewest hypernym
   // steps from a sense to a kind; kUnknown when WordNet cannot say,

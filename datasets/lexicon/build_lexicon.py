@@ -674,6 +674,33 @@ KINDS = {
 }
 
 
+# Facts of origin: true once, never changed by a later event. A statement of
+# change ("moved to", "switched to") is never keyed on them by the store; the
+# rest (employer, head coach, owner, record label, ...) are what such
+# statements change.
+STABLE = {
+    "P19",   # place of birth
+    "P20",   # place of death
+    "P30",   # continent
+    "P40",   # child
+    "P50",   # author
+    "P112",  # founded by
+    "P170",  # creator
+    "P175",  # performer
+    "P364",  # original language of film or TV show
+    "P407",  # language of work or name
+    "P495",  # country of origin
+    "P740",  # location of formation
+    "P800",  # notable work
+}
+
+
+def add_stable(ent):
+    if ent["id"] in STABLE:
+        ent["stable"] = True
+    return ent
+
+
 def add_kinds(ent):
     """Appends subject_kinds / value_kinds when KINDS names them."""
     k = KINDS.get(ent["id"]) or KINDS.get(ent.get("alias_of") or "")
@@ -756,7 +783,7 @@ def build():
             "question_templates": _uniq(g["ques"]),
             "cues": _uniq(g["cues"]),
         })
-    rels = [add_kinds(r) for r in rels]
+    rels = [add_stable(add_kinds(r)) for r in rels]
     check_schema(rels, cloze, quest)
     return {"format": FORMAT, "source": SOURCE, "relations": rels}
 

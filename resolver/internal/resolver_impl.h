@@ -3,6 +3,7 @@
 #ifndef FACTLINE_RESOLVER_INTERNAL_RESOLVER_IMPL_H_
 #define FACTLINE_RESOLVER_INTERNAL_RESOLVER_IMPL_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -89,6 +90,12 @@ struct Resolver::Impl {
   // whose slot the store already holds for the subject, or backwards for
   // the value (Atom::near_relations; gate_change.cc). Adds a "slot" verdict.
   Status KeyByStore(graph::Writer& w, Atom* atom, Decision* d);
+  // Calls `found` with each one-valued, not stable relation in which
+  // `subject` holds a current value of two or more words with head noun
+  // `head` (ValueHead).
+  Status SlotsWithHead(graph::Writer& w, EntityId subject,
+                       const std::string& head,
+                       const std::function<void(const std::string&)>& found);
   // After d->atom was stored in a many-valued slot: a change marker without
   // an additive one ends the slot's other values where it starts.
   Status EndChanged(graph::Writer& w, const Atom& statement,

@@ -14,6 +14,11 @@ TEST_CASE("Lexicon: the built-in lexicon covers every MQuAKE relation",
   const RelationDef* sport = lex.Find("P641");
   REQUIRE(sport != nullptr);
   CHECK(sport->cardinality == Cardinality::kOne);
+  // Facts of origin are stable; roles and affiliations change.
+  CHECK(lex.Find("P19")->stable);
+  CHECK(lex.Find("P50")->stable);
+  CHECK_FALSE(lex.Find("P108")->stable);
+  CHECK_FALSE(sport->stable);
   CHECK(sport->sentence_templates.at(0) ==
         "[X] is associated with the sport of __");
   // P276 shares P131's template; it is keyed on P131.
@@ -152,6 +157,10 @@ TEST_CASE("Lexicon: a bad user lexicon is refused with the key named",
   msg = MessageOf(
       base.MergeJson(R"({"relations": [{"id": "r", "cardinalty": "many"}]})"));
   CHECK(msg.find("unknown key 'cardinalty'") != std::string::npos);
+  msg = MessageOf(
+      base.MergeJson(R"({"relations": [{"id": "r", "stable": "yes"}]})"));
+  CHECK(msg.find("relations[0] (r).stable: must be true or false") !=
+        std::string::npos);
   msg = MessageOf(base.MergeJson(R"({"relation": []})"));
   CHECK(msg.find("relations") != std::string::npos);
   msg = MessageOf(base.MergeJson(R"({"relations": [], "extra": 1})"));

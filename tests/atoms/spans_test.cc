@@ -96,6 +96,13 @@ TEST_CASE("Spans: a value ends at a clause boundary", "[atoms][spans]") {
         "baseball");
   CHECK(internal::TrimValue("love for cooking", true, &why) ==
         "love for cooking");
+  // A manner adverb after the value is the verb's; a word that is also a
+  // noun or adjective stays ("family", "daily").
+  CHECK(internal::TrimValue("golf professionally", true, &why) == "golf");
+  CHECK(internal::TrimValue("Acme briefly", true, &why) == "Acme");
+  CHECK(internal::TrimValue("the Smith family", true, &why) ==
+        "the Smith family");
+  CHECK(internal::TrimValue("The Daily", true, &why) == "The Daily");
   // Without `adjuncts` a trailing phrase is kept (subjects).
   CHECK(internal::TrimValue("Siemens in the Munich office", false, &why) ==
         "Siemens in the Munich office");

@@ -177,6 +177,16 @@ TEST_CASE("Statements: time words bound the valid interval",
   f = Parse("I moved to Lisbon last month.", &ctx);
   CHECK(f.value == "Lisbon");
   CHECK(f.valid_from == *ParseTimestamp("2026-05-15"));
+  // Seasons: "this season" has no calendar (the line's time); "last
+  // spring" said in June is this year's, "last autumn" last year's.
+  f = Parse("Kyle Dawson joined Riverside Rovers this season.", &ctx);
+  CHECK(f.value == "Riverside Rovers");
+  CHECK(f.valid_from == *ParseTimestamp("2026-06-15"));
+  f = Parse("Priya Raman joined Northwind Freight last spring.", &ctx);
+  CHECK(f.value == "Northwind Freight");
+  CHECK(f.valid_from == *ParseTimestamp("2026-03-01"));
+  f = Parse("Priya Raman joined Northwind Freight last autumn.", &ctx);
+  CHECK(f.valid_from == *ParseTimestamp("2025-09-01"));
   f = Parse("Alice no longer works at Acme.", &ctx);
   CHECK_ATOM(f, "Alice", Lexicon::Builtin().CanonicalRelation("works at"),
              "Acme");

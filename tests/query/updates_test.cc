@@ -489,5 +489,50 @@ TEST_CASE("Updates: a near phrase with nothing or several held keys as itself",
   CHECK(s.Now("Sol Foods", "P1037") == std::vector<std::string>{"Ben Ode"});
 }
 
+TEST_CASE("Updates: a change keys on the held slot of the new value's kind",
+          "[query][updates]") {
+  Store s;
+  // "moved to" is a residence template, but a clinic is no residence:
+  // WordNet files it under organisation, of which the subject holds one
+  // changeable slot (employer).
+  s.Say("Grace Okafor has worked at Lagos General Hospital since 2015.", 1);
+  s.Say("Grace Okafor moved to St. Mary's Clinic.", 2);
+  CHECK(s.Now("Grace Okafor", "P108") ==
+        std::vector<std::string>{"St. Mary's Clinic"});
+  CHECK(s.Now("Grace Okafor", "lives_in").empty());
+  // A phrase no relation takes ("was sold to"), a value that may be a firm.
+  s.Say("The Kingsway Hotel is owned by the Marlowe family.", 3);
+  s.Say("The Kingsway Hotel was sold to Aurelia Hospitality.", 4);
+  CHECK(s.Now("Kingsway Hotel", "P127") ==
+        std::vector<std::string>{"Aurelia Hospitality"});
+  // A value WordNet cannot place meets the held value with its head noun.
+  s.Say("Taylor Swift's label was Big Machine Records.", 5);
+  s.Say("Taylor Swift moved to Republic Records.", 6);
+  CHECK(s.Now("Taylor Swift", "P264") ==
+        std::vector<std::string>{"Republic Records"});
+  s.ReplayMatches();
+}
+
+TEST_CASE("Updates: a change never re-keys a stable or unconfirmed slot",
+          "[query][updates]") {
+  Store s;
+  // Place of birth is stable: relocating never changes it.
+  s.Say("Ana Reis was born in Porto.", 1);
+  s.Say("Ana Reis relocated to Lisbon.", 2);
+  CHECK(s.Now("Ana Reis", "P19") == std::vector<std::string>{"Porto"});
+  CHECK(s.Rel("Ana Reis", "Lisbon") != "P19");
+  // An unknown name after a residence verb stays a residence: nothing but
+  // its kind could tie it to the held employer, and its kind is unknown.
+  s.Say("Ben Ode works at Acme.", 3);
+  s.Say("Ben Ode moved to Qwertyville.", 4);
+  CHECK(s.Now("Ben Ode", "P108") == std::vector<std::string>{"Acme"});
+  CHECK(s.Now("Ben Ode", "lives_in") ==
+        std::vector<std::string>{"Qwertyville"});
+  // Without a statement of change the value's kind is no evidence.
+  s.Say("Cleo Park is employed by Harwell Bank.", 5);
+  s.Say("Cleo Park admires Osric Credit Union.", 6);
+  CHECK(s.Now("Cleo Park", "P108") == std::vector<std::string>{"Harwell Bank"});
+}
+
 }  // namespace
 }  // namespace factline
