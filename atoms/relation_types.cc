@@ -150,6 +150,7 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
     k.subject = resolve(def.subject_kinds);
     k.value = resolve(def.value_kinds);
     k.changeable = def.cardinality == Cardinality::kOne && !def.stable;
+    k.stable = def.stable;
     for (const std::string& cue : def.cues) {
       std::vector<std::string> words = Words(Lower(cue));
       for (const std::string& w : words) k.cue_words.insert(w);
@@ -746,7 +747,13 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     // software"); a sport or genre sits within a few steps ("an ice hockey
     // player").
     constexpr int kMaxModifierSteps = 3;
-    if (!Capitalised(modifier) && best.dv > kMaxModifierSteps) return false;
+    // A head noun whose own words name the relation ("team": a sports team)
+    // vouches for a deeper value ("baseball" is five steps below sport).
+    constexpr int kMaxVouchedSteps = 6;
+    if (!Capitalised(modifier) &&
+        best.dv > (best.affinity ? kMaxVouchedSteps : kMaxModifierSteps)) {
+      return false;
+    }
     out->key = best.k->key;
     out->value = best_value;
     out->evidence =
@@ -759,12 +766,29 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
 
   // "S is a N": the relation whose value kinds N fits nearest.
   auto is_a = [&](const NounClass& n, const std::string& text) -> bool {
-    // Only a kind of person names a value of S ("a physicist", "a
-    // goalkeeper", "a Buddhist"); a kind of thing is what S is ("Imagine
-    // is a song" is no notable work of Imagine's).
-    if (Distance(n, {person_}, false) >= kUnknown) return false;
-    const Pick p = Choose(classes, subject, n, false, nullptr);
+    // A kind of person names a value of S ("a physicist", "a goalkeeper",
+    // "a Buddhist"); a kind of thing is what S is ("Imagine is a song" is
+    // no notable work of Imagine's), unless it is a class value itself,
+    // a step or two below the kind ("a drama": a literary genre).
+    constexpr int kMaxThingSteps = 2;
+    const bool person = Distance(n, {person_}, false) < kUnknown;
+    // Things only as abstract class values (a genre, a sport, a language),
+    // never a work or a place ("Fargo is a city" names no capital).
+    // What S is now, so no fact of origin ("Imagine is a song" names no
+    // notable work); and only of a name: "chess is a sport" says what chess
+    // is (a sentence-initial word WordNet knows as a common noun is one).
+    std::vector<const Kinds*> things;
+    for (const Kinds* k : class_valued_) {
+      if (!k->stable) things.push_back(k);
+    }
+    const Pick p =
+        Choose(person ? classes : things, subject, n, false, nullptr);
     if (p.k == nullptr || !p.tie.empty()) return false;
+    if (!person &&
+        (p.dv > kMaxThingSteps || (subject.known() && !subject.by_head &&
+                                   (!subject.proper || subject.named)))) {
+      return false;
+    }
     const std::string derived = Derived(n, p.k->value);
     out->key = p.k->key;
     out->value = derived.empty() ? text : derived;
@@ -807,7 +831,7 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       }
     }
     whole.proper = Capitalised(text);
-    if (whole.known()) return is_a(whole, text);
+    if (whole.known() && is_a(whole, text)) return true;
     if (words.size() < 2) return false;
     // "<modifier> <head>": a head whose usual (first) sense is a value
     // ("an American football quarterback") is the value itself; else the
@@ -829,6 +853,12 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       // Either way the head's usual sense must be one ("an ice hockey
       // player" is no musician).
       if (usual(h, Capitalised(words.front()) ? 1 : 0) && is_a(h, head_value)) {
+        return true;
+      }
+      // A lower-case compound whose head is a class value that is no
+      // person: the compound is the value ("a crime drama" -> genre).
+      if (!Capitalised(words.front()) &&
+          Distance(h, {person_}, false) >= kUnknown && is_a(h, text)) {
         return true;
       }
     }

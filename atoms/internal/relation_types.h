@@ -125,6 +125,7 @@ class RelationTypes {
     bool people_classes = false;
     // One-valued and not stable: what a statement of change may change.
     bool changeable = false;
+    bool stable = false;  // RelationDef::stable
   };
   // How near a phrase's class is to a set of kinds: the fewest hypernym
   // steps from a sense to a kind; kUnknown when WordNet cannot say,

@@ -85,6 +85,22 @@ TEST_CASE("RelationTypes: 'S is a N' names a value only for a kind of person",
   f = Parse("Ponte Vecchio is a bridge.");
   CHECK(f.relation == "is a");
   CHECK_TYPED("Wislawa Szymborska was a poet.", "P106", "poet");
+  // A city names no capital of the city's.
+  f = Parse("Tromso is a city.");
+  CHECK(f.relation == "is a");
+}
+
+TEST_CASE("RelationTypes: 'S is a N' with an abstract class value of a name",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A genre is a class value a step below its kind: a name's genre.
+  CHECK_TYPED("Bosch Legacy is a comedy.", "P136", "comedy");
+  CHECK_TYPED("Slow Horses is a spy drama.", "P136", "spy drama");
+  // A word WordNet knows as a common noun is what it is, not its value.
+  ParsedFact f = Parse("Satire is a genre.");
+  CHECK(f.relation != "P136");
+  // A team's sport, though five steps below sport: "team" names the cue.
+  CHECK_TYPED("The Oakland Oaks are a baseball team.", "P641", "baseball");
 }
 
 TEST_CASE("RelationTypes: a verb no lexicon phrasing reads, by a class value",
