@@ -666,12 +666,98 @@ bool CoordinatedVerbs(std::string* s, std::string* why) {
   return false;
 }
 
+// "It was Nirvana who recorded X", "It is Ankara that is the capital": a
+// cleft puts the subject in focus; the statement is "Nirvana recorded X".
+bool Cleft(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  if (w.size() < 5 || Core(w[0]) != "it" ||
+      !In(Core(w[1]), {"was", "is", "were"})) {
+    return false;
+  }
+  // The focus is a name (or "the ..." phrase) of at most six words.
+  for (std::size_t k = 3; k < w.size() - 1 && k < 9; ++k) {
+    if (!In(w[k], {"who", "that", "which"})) continue;
+    if (!Cap(w[2]) && Core(w[2]) != "the") return false;
+    for (std::size_t i = 2; i < k; ++i) {
+      if (w[i].ends_with(",")) return false;
+    }
+    Note(why, "cleft '" + Join(w, 0, 2) + " ... " + w[k] + "' read as '" +
+                  Join(w, 2, k) + " " + Join(w, k + 1, w.size()) + "'");
+    *s = Join(w, 2, k) + " " + Join(w, k + 1, w.size());
+    return true;
+  }
+  return false;
+}
+
+// "Among the children of Bob Marley is Ziggy Marley", "Among the works of
+// Holst, The Planets stands out": one of a set, stated as "V is a N of S".
+bool Among(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  if (w.size() < 7 || Core(w[0]) != "among" || Core(w[1]) != "the") {
+    return false;
+  }
+  std::size_t of = 0;
+  for (std::size_t i = 3; i < w.size() && i < 8; ++i) {
+    if (w[i] == "of") {
+      of = i;
+      break;
+    }
+  }
+  if (of == 0) return false;
+  // The plural's singular: "children" -> "child" (WordNet's exceptions).
+  const std::string plural = Core(w[of - 1]);
+  const std::string noun = WordForms::Get().Lemma(plural, Pos::kNoun);
+  if (noun.empty() || noun == plural) return false;
+  std::string set_of;  // "Bob Marley", up to "is"/"are" or a comma
+  std::string value;
+  for (std::size_t i = of + 1; i < w.size(); ++i) {
+    if (w[i].ends_with(",")) {
+      // "..., V stands out / is ...": V is the clause's subject up to its
+      // verb.
+      set_of = Join(w, of + 1, i + 1);
+      set_of.pop_back();
+      std::size_t v = i + 1;
+      while (v < w.size() && !In(Core(w[v]), {"stands", "stand", "is", "was",
+                                              "are", "were", "ranks"})) {
+        ++v;
+      }
+      if (v == w.size() || v == i + 1) return false;
+      value = Join(w, i + 1, v);
+      break;
+    }
+    if (In(Core(w[i]), {"is", "are", "was", "were"}) && i > of + 1) {
+      set_of = Join(w, of + 1, i);
+      if (i + 1 >= w.size()) return false;
+      value = Join(w, i + 1, w.size());
+      break;
+    }
+  }
+  if (set_of.empty() || value.empty()) return false;
+  // The sentence's full stop ends the rewritten sentence, not the value.
+  std::string stop;
+  while (!value.empty() && (value.back() == '.' || value.back() == '!')) {
+    stop.insert(stop.begin(), value.back());
+    value.pop_back();
+  }
+  const std::string modifiers = Join(w, 2, of - 1);
+  const std::string rewritten = value + " is a " +
+                                (modifiers.empty() ? "" : modifiers + " ") +
+                                noun + " of " + set_of;
+  Note(why, "'" + Join(w, 0, of + 1) + " ...' read as '" + rewritten + "'");
+  *s = rewritten + stop;
+  return true;
+}
+
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side) {
   std::string s(sentence);
+  // Before the lead-ins: "Among the works of S, V stands out" would read as
+  // a fronted adjunct.
+  bool among = Among(&s, why);
   for (int round = 0; round < 4; ++round) {
     if (!ColonLeadIn(&s, why) && !CommaLeadIn(&s, why, side)) break;
   }
+  if (!among && !Cleft(&s, why)) Among(&s, why);
   Interruption(&s, why, side);
   RoleBeforeName(&s, why);
   CoordinatedVerbs(&s, why);

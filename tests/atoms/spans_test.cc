@@ -45,6 +45,24 @@ TEST_CASE("Spans: lead-ins and fronted adjuncts leave the main clause",
   CHECK(why.find("dropped") != std::string::npos);
 }
 
+TEST_CASE("Spans: clefts and 'among the Ns of S' state one fact",
+          "[atoms][spans]") {
+  CHECK(Main("It was Okonkwo Ade who painted Blue Harbour.") ==
+        "Okonkwo Ade painted Blue Harbour.");
+  CHECK(Main("It is the Harlow Trust that owns Mill House.") ==
+        "the Harlow Trust owns Mill House.");
+  // Not a cleft: no name in focus.
+  CHECK(Main("It was raining in Leeds.") == "It was raining in Leeds.");
+  CHECK(Main("Among the founders of Quillsoft was Dana Voss.") ==
+        "Dana Voss is a founder of Quillsoft.");
+  CHECK(
+      Main("Among the best-known works of Ivo Lind, Salt Roads stands out.") ==
+      "Salt Roads is a best-known work of Ivo Lind");
+  // Not a plural set: left alone.
+  CHECK(Main("Among the staff of Acme is Dana Voss.") ==
+        "Among the staff of Acme is Dana Voss.");
+}
+
 TEST_CASE("Spans: what belongs to the clause stays", "[atoms][spans]") {
   // A title with a subtitle is no lead-in.
   CHECK(Main("Star Wars: A New Hope was directed by George Lucas.") ==
