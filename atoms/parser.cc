@@ -21,6 +21,7 @@
 #include "atoms/internal/spans.h"
 #include "atoms/internal/time_words.h"
 #include "atoms/internal/wordforms.h"
+#include "atoms/internal/words.h"
 
 namespace factline {
 
@@ -645,6 +646,63 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     m.score = std::max(m.score, internal::kStrongMapping);
     m.suggested.clear();
     clause->value = t.value;
+  }
+  // "Germany's federal president", "Harper Lee's most famous novel": a
+  // relation noun after adjectives; the noun alone may name a relation.
+  if (m.mapping == "phrase" && clause->kind == internal::PhraseKind::kNoun) {
+    std::vector<std::string> words = internal::SplitWords(clause->relation);
+    const internal::WordForms& wf = internal::WordForms::Get();
+    std::size_t first = 0;
+    // An adjective more than a noun ("federal": three adjective senses,
+    // one noun sense); "vice", "assistant", "deputy" are nouns as much.
+    auto adjective = [&wf](const std::string& w) {
+      return wf.Senses(w, internal::Pos::kAdj).size() >
+             wf.Senses(w, internal::Pos::kNoun).size();
+    };
+    while (first + 1 < words.size() && adjective(words[first])) ++first;
+    if (first > 0) {
+      const std::string noun = internal::JoinWords(words, first, words.size());
+      internal::Mapping m2 = impl_->canonical->Map(noun, clause->kind, false);
+      bool near = false;
+      for (double score : m2.alternative_scores) near = near || score >= 0.7;
+      if (m2.mapping == "lexicon" || (m2.mapping == "phrase" && near)) {
+        m2.evidence += "; adjectives before '" + noun + "' left out";
+        m = std::move(m2);
+      }
+    }
+  }
+  // Evidence just under the threshold for relations of which the types of
+  // subject and value confirm exactly one ("Germany's president": a
+  // hypernym of head of state, and Germany is a country): keyed on it.
+  // Only a relation noun: a verb's synonyms range wider ("use" is a
+  // synonym of "employ", but "I use AWS" names no employer).
+  if (m.mapping == "phrase" && clause->kind == internal::PhraseKind::kNoun) {
+    constexpr double kNearMapping = 0.7;
+    std::string key;
+    bool inverse = false;
+    int confirmed = 0;
+    for (std::size_t i = 0; i < m.alternatives.size(); ++i) {
+      if (m.alternative_scores[i] < kNearMapping) continue;
+      for (bool backward : {false, true}) {
+        if (impl_->types->Confirms(
+                m.alternatives[i], backward ? clause->value : clause->subject,
+                backward ? clause->subject : clause->value)) {
+          key = m.alternatives[i];
+          inverse = backward;
+          ++confirmed;
+        }
+      }
+    }
+    if (confirmed == 1) {
+      m.evidence += "; types confirm " + key + " ('" +
+                    (inverse ? clause->value : clause->subject) +
+                    "' is one of its subjects)";
+      m.key = key;
+      m.mapping = "lexicon";
+      m.score = internal::kStrongMapping;
+      m.inverse = inverse;
+      m.suggested.clear();
+    }
   }
   fact.subject = clause->subject;
   fact.value = clause->value;

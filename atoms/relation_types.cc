@@ -286,6 +286,19 @@ bool RelationTypes::ValueMayFit(const std::string& key,
   return !v.known() || Distance(v, k->value, true) < kUnknown;
 }
 
+bool RelationTypes::Confirms(const std::string& key, std::string_view subject,
+                             std::string_view value) const {
+  const Kinds* k = ByKey(key);
+  if (k == nullptr || k->subject.empty() || k->value.empty() || !wf_.loaded()) {
+    return false;
+  }
+  const NounClass s = Classify(subject, /*value=*/false);
+  if (!s.known() || s.named || CommonDistance(s, k->subject) >= kUnknown) {
+    return false;
+  }
+  return Distance(Classify(value, /*value=*/true), k->value, true) < kUnknown;
+}
+
 bool RelationTypes::KnowsValue(std::string_view value) const {
   return wf_.loaded() && Classify(value, /*value=*/true).known();
 }

@@ -107,6 +107,12 @@ class RelationTypes {
   // false only when it knows the value and it fits none (or `key` is no
   // relation with value kinds: then true).
   bool ValueMayFit(const std::string& key, std::string_view value) const;
+  // Whether the types confirm `key` for (subject, value): WordNet files
+  // the subject under one of its subject kinds, and the value under one of
+  // its value kinds or it is a name that may be a person or organisation
+  // of such kinds. Unknown subjects confirm nothing.
+  bool Confirms(const std::string& key, std::string_view subject,
+                std::string_view value) const;
   // Whether WordNet files `value` (a value, not at a sentence's start)
   // under any noun class.
   bool KnowsValue(std::string_view value) const;

@@ -252,5 +252,23 @@ TEST_CASE("Relation types: a person is no subject of a place relation",
   CHECK(f.relation != "P17");
 }
 
+TEST_CASE("RelationTypes: types confirm a phrase just under the threshold",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // "president" is a hypernym-neighbour of head of state (0.77) and of
+  // chief executive: a country is a subject of only the first.
+  CHECK_TYPED("Iceland's president is Halla Tomasdottir.", "P35",
+              "Halla Tomasdottir");
+  // Adjectives before the relation noun are left out first.
+  CHECK_TYPED("Austria's federal president is Alexander Van der Bellen.", "P35",
+              "Alexander Van der Bellen");
+  // A noun as much as an adjective stays: a vice president is none.
+  ParsedFact f = Parse("Iceland's vice president is Jon Jonsson.");
+  CHECK(f.relation != "P35");
+  // A subject WordNet cannot place confirms nothing.
+  f = Parse("Brightwave's president is Jon Jonsson.");
+  CHECK(f.relation != "P35");
+}
+
 }  // namespace
 }  // namespace factline
