@@ -575,6 +575,59 @@ PHRASINGS = {
                        "[X] works professionally as __"]),
     "P1412": dict(sent=["[X] speaks __", "[X] is fluent in __"]),
     "P6": dict(sent=["[X] is governed by __"]),
+    # ---- second round (2026-12-02): more everyday verb phrases per
+    # relation, written from what each relation means. Set C (datasets/
+    # paraphrase/set_c, no longer held out) showed which kinds of phrasing
+    # were missing; the phrases are general English, and a fresh held-out
+    # set written unseen measures them (README.md, Results).
+    "P26+": dict(sent=["[X] wed __", "[X] tied the knot with __"]),
+    "P27+": dict(sent=["[X] was naturalised in __",
+                       "[X] was naturalized in __",
+                       "[X] became a citizen of __",
+                       "[X] holds a passport from __"]),
+    "P36+": dict(sent=["[X] is governed from __"]),
+    "P69+": dict(sent=["[X] is an alumnus of __", "[X] is an alumna of __",
+                       "[X] is a graduate of __", "[X] was educated at __",
+                       "[X] earned a degree from __",
+                       "[X] received a degree from __"]),
+    "P106+": dict(sent=["[X] is employed as __", "[X] trained as __",
+                        "[X] practises as __", "[X] practices as __"]),
+    "P108+": dict(sent=["[X] is on the staff of __", "[X] was hired by __",
+                        "[X] is employed with __"]),
+    "P112+": dict(sent=["[X] was set up by __"]),
+    # Not "[X] was sold to __" (its active "A sold B" names the seller)
+    # nor "[X] is a subsidiary of __" / "a product of" / "the creation
+    # of" / "a speaker of": a "[X] is a N of __" template also names the
+    # noun N, and "S's subsidiary is V" reads the other way round.
+    "P127+": dict(sent=["[X] was acquired by __", "[X] was bought by __",
+                        "[X] is controlled by __"]),
+    "P131+": dict(sent=["[X] hangs in __", "[X] is displayed at __",
+                        "[X] is on display at __", "[X] is on display in __",
+                        "[X] is held in __", "[X] was held at __",
+                        "[X] takes place in __", "[X] stands in __"]),
+    "P159+": dict(sent=["[X] has its head office in __",
+                        "[X] is headquartered at __"]),
+    "P170+": dict(sent=["[X] was devised by __",
+                        "[X] was dreamed up by __", "[X] was drawn by __"]),
+    "P176+": dict(sent=["[X] is manufactured by __"]),
+    "P178+": dict(sent=["[X] was programmed by __", "[X] was coded by __"]),
+    "P264+": dict(sent=["[X] records for __", "[X] recorded for __",
+                        "[X] releases records on __",
+                        "[X] releases music through __"]),
+    # "[X] was written in __" already reads "is written in" by its lemma,
+    # after the types have had their say (a programming language is none).
+    "P407+": dict(sent=["[X] is published in __", "[X] publishes in __"]),
+    "P449+": dict(sent=["[X] airs on __", "[X] is broadcast by __",
+                        "[X] is shown on __"]),
+    "P35+": dict(sent=["[X] is reigned over by __", "[X] is ruled by __"]),
+    "P488+": dict(sent=["[X] is presided over by __"]),
+    # Not "[X] formed in __": the lemma of "was formed in" already reads it,
+    # and as a pattern it would take "The Beatles were" for [X].
+    "P740+": dict(sent=["[X] got together in __", "[X] started out in __"]),
+    "P937+": dict(sent=["[X] works in __", "[X] practised in __",
+                        "[X] practiced in __", "[X] works out of __"]),
+    # Not "[X] writes in __": P407's "was written in" has that lemma.
+    "P1412+": dict(sent=["[X] is a native speaker of __"]),
     "lives_in": dict(sent=["[X] moved to __", "[X] relocated to __",
                            "[X] settled in __", "[X] is a resident of __"]),
     "likes": dict(sent=["[X] is into __", "[X] is keen on __",
@@ -695,6 +748,12 @@ STABLE = {
 }
 
 
+def phrasings(rid, field):
+    """PHRASINGS[rid][field], then the second round's (key rid + "+")."""
+    return (PHRASINGS.get(rid, {}).get(field, [])
+            + PHRASINGS.get(rid + "+", {}).get(field, []))
+
+
 def add_stable(ent):
     if ent["id"] in STABLE:
         ent["stable"] = True
@@ -747,9 +806,9 @@ def build():
             "cardinality": "one",
             "alias_of": None,
             "aliases": _uniq([h["name"].lower()] + h.get("aliases", [])
-                             + PHRASINGS.get(rid, {}).get("aliases", [])),
+                             + phrasings(rid, "aliases")),
             "sentence_templates": _uniq([cloze[rid]] + h.get("sent", [])
-                                        + PHRASINGS.get(rid, {}).get("sent", [])),
+                                        + phrasings(rid, "sent")),
             "question_templates": _uniq([quest[rid]] + h.get("ques", [])),
             "cues": _uniq(h["cues"]),
         }
@@ -779,7 +838,7 @@ def build():
             "cardinality": g["cardinality"],
             "alias_of": g.get("alias_of"),
             "aliases": _uniq([g["name"]] + g.get("aliases", [])),
-            "sentence_templates": _uniq(g["sent"] + PHRASINGS.get(g["id"], {}).get("sent", [])),
+            "sentence_templates": _uniq(g["sent"] + phrasings(g["id"], "sent")),
             "question_templates": _uniq(g["ques"]),
             "cues": _uniq(g["cues"]),
         })
