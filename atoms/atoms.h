@@ -304,6 +304,9 @@ struct RelationDef {
   // of birth, author, founder): a statement of change ("moved to",
   // "switched to") is never keyed on it by the store (resolver/README.md).
   bool stable = false;
+  // S R V says V R S too (spouse, twin town): a slot with no value of its
+  // own is answered by the atoms that name the subject as their value.
+  bool symmetric = false;
 };
 
 class Lexicon {

@@ -33,7 +33,8 @@ const std::unordered_set<std::string>& RelationKeys() {
                                           "cues",
                                           "subject_kinds",
                                           "value_kinds",
-                                          "stable"};
+                                          "stable",
+                                          "symmetric"};
   return *keys;
 }
 
@@ -163,11 +164,14 @@ Status ReadRelation(const json& rel, const std::string& where, RelationDef* def,
                                      "itself");
     }
   }
-  if (rel.contains("stable")) {
-    if (!rel["stable"].is_boolean()) {
-      return Status::InvalidArgument(where + ".stable: must be true or false");
+  for (const char* flag : {"stable", "symmetric"}) {
+    if (!rel.contains(flag)) continue;
+    if (!rel[flag].is_boolean()) {
+      return Status::InvalidArgument(where + "." + flag +
+                                     ": must be true or false");
     }
-    def->stable = rel["stable"].get<bool>();
+    (std::string_view(flag) == "stable" ? def->stable : def->symmetric) =
+        rel[flag].get<bool>();
   }
   std::vector<std::string> sentences, questions;
   FACTLINE_RETURN_IF_ERROR(

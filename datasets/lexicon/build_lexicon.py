@@ -754,9 +754,16 @@ def phrasings(rid, field):
             + PHRASINGS.get(rid + "+", {}).get(field, []))
 
 
+# Symmetric relations (Wikidata's "symmetric constraint", P2302 Q21510862):
+# S R V says V R S.
+SYMMETRIC = {"P26", "P190"}
+
+
 def add_stable(ent):
     if ent["id"] in STABLE:
         ent["stable"] = True
+    if ent["id"] in SYMMETRIC:
+        ent["symmetric"] = True
     return ent
 
 

@@ -19,6 +19,8 @@ TEST_CASE("Lexicon: the built-in lexicon covers every MQuAKE relation",
   CHECK(lex.Find("P50")->stable);
   CHECK_FALSE(lex.Find("P108")->stable);
   CHECK_FALSE(sport->stable);
+  CHECK(lex.Find("P26")->symmetric);
+  CHECK_FALSE(lex.Find("P40")->symmetric);
   CHECK(sport->sentence_templates.at(0) ==
         "[X] is associated with the sport of __");
   // P276 shares P131's template; it is keyed on P131.
@@ -160,6 +162,10 @@ TEST_CASE("Lexicon: a bad user lexicon is refused with the key named",
   msg = MessageOf(
       base.MergeJson(R"({"relations": [{"id": "r", "stable": "yes"}]})"));
   CHECK(msg.find("relations[0] (r).stable: must be true or false") !=
+        std::string::npos);
+  msg = MessageOf(
+      base.MergeJson(R"({"relations": [{"id": "r", "symmetric": 1}]})"));
+  CHECK(msg.find("relations[0] (r).symmetric: must be true or false") !=
         std::string::npos);
   msg = MessageOf(base.MergeJson(R"({"relation": []})"));
   CHECK(msg.find("relations") != std::string::npos);

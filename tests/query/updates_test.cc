@@ -534,5 +534,26 @@ TEST_CASE("Updates: a change never re-keys a stable or unconfirmed slot",
   CHECK(s.Now("Cleo Park", "P108") == std::vector<std::string>{"Harwell Bank"});
 }
 
+TEST_CASE("Updates: a symmetric relation answers from either side",
+          "[query][updates]") {
+  Store s;
+  s.Say("Lindau is a sister city of Chester.", 1);
+  // Chester's own slot is empty: Lindau's atom answers, from Chester's side.
+  auto views = s.memory->Current("Chester", "P190");
+  REQUIRE(views.ok());
+  REQUIRE(views->size() == 1);
+  CHECK((*views)[0].atom.subject == "Chester");
+  CHECK((*views)[0].atom.value == "Lindau");
+  CHECK((*views)[0].why.find("symmetric") != std::string::npos);
+  // A one-way relation does not: a founder names no company founded.
+  s.Say("Quillsoft was founded by Dana Voss.", 2);
+  CHECK(s.Now("Dana Voss", "P112").empty());
+  // A slot with values of its own answers with them alone.
+  s.Say("Ana Reis married Ben Ode.", 3);
+  s.Say("Ben Ode married Cleo Park.", 4);
+  CHECK(s.Now("Ben Ode", "P26") == std::vector<std::string>{"Cleo Park"});
+  CHECK(s.Now("Cleo Park", "P26") == std::vector<std::string>{"Ben Ode"});
+}
+
 }  // namespace
 }  // namespace factline
