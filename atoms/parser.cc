@@ -671,6 +671,18 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       }
     }
   }
+  // "Motown was the label behind Stevie Wonder": the R behind V is V's R.
+  if (m.mapping != "lexicon" && clause->relation.ends_with(" behind")) {
+    const std::string noun =
+        clause->relation.substr(0, clause->relation.size() - 7);
+    internal::Mapping m2 =
+        impl_->canonical->Map(noun, internal::PhraseKind::kNoun, false);
+    if (m2.mapping == "lexicon") {
+      m2.evidence += "; 'the " + noun + " behind V' is V's " + noun;
+      m2.inverse = !m2.inverse;
+      m = std::move(m2);
+    }
+  }
   // Evidence just under the threshold for relations of which the types of
   // subject and value confirm exactly one ("Germany's president": a
   // hypernym of head of state, and Germany is a country): keyed on it.

@@ -748,6 +748,36 @@ bool Among(std::string* s, std::string* why) {
   return true;
 }
 
+// "Slovenia is home to Lake Bled": S is where V is, so "V is in S" (not
+// that S lives anywhere).
+bool HomeTo(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  // One clause, and a name for V ("is home to many castles" states no
+  // place of anything named).
+  for (const std::string& word : w) {
+    if (word.ends_with(",")) return false;
+  }
+  for (std::size_t i = 1; i + 3 < w.size(); ++i) {
+    if (!In(Core(w[i]), {"is", "was", "are", "were"}) ||
+        Core(w[i + 1]) != "home" || w[i + 2] != "to") {
+      continue;
+    }
+    const std::size_t v = i + 3 + (Core(w[i + 3]) == "the" ? 1 : 0);
+    if (v >= w.size() || !Cap(w[v])) return false;
+    std::string value = Join(w, i + 3, w.size());
+    std::string stop;
+    while (!value.empty() && (value.back() == '.' || value.back() == '!')) {
+      stop.insert(stop.begin(), value.back());
+      value.pop_back();
+    }
+    const std::string rewritten = value + " is in " + Join(w, 0, i) + stop;
+    Note(why, "'" + Join(w, 0, i + 3) + "' read as '" + rewritten + "'");
+    *s = rewritten;
+    return true;
+  }
+  return false;
+}
+
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side) {
   std::string s(sentence);
@@ -758,6 +788,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
     if (!ColonLeadIn(&s, why) && !CommaLeadIn(&s, why, side)) break;
   }
   if (!among && !Cleft(&s, why)) Among(&s, why);
+  HomeTo(&s, why);
   Interruption(&s, why, side);
   RoleBeforeName(&s, why);
   CoordinatedVerbs(&s, why);

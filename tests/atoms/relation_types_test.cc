@@ -252,6 +252,14 @@ TEST_CASE("Relation types: a person is no subject of a place relation",
   CHECK(f.relation != "P17");
 }
 
+TEST_CASE("RelationTypes: the R behind V is V's R", "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  ParsedFact f = Parse("Harbour Records was the label behind Mira Sol.");
+  CHECK(f.subject == "Mira Sol");
+  CHECK(f.relation == "P264");
+  CHECK(f.value == "Harbour Records");
+}
+
 TEST_CASE("RelationTypes: types confirm a phrase just under the threshold",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;

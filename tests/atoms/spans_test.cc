@@ -58,6 +58,11 @@ TEST_CASE("Spans: clefts and 'among the Ns of S' state one fact",
   CHECK(
       Main("Among the best-known works of Ivo Lind, Salt Roads stands out.") ==
       "Salt Roads is a best-known work of Ivo Lind");
+  // "S is home to V": V is in S.
+  CHECK(Main("Tarvisio is home to the Fusine Lakes.") ==
+        "the Fusine Lakes is in Tarvisio.");
+  CHECK(Main("Tarvisio is home to many lakes.") ==
+        "Tarvisio is home to many lakes.");
   // Not a plural set: left alone.
   CHECK(Main("Among the staff of Acme is Dana Voss.") ==
         "Among the staff of Acme is Dana Voss.");
