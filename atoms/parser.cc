@@ -57,6 +57,25 @@ std::string LeadVerb(std::string_view phrase, std::string* rest) {
   return "";
 }
 
+// "died in exile on Saint Helena", "took place on a dairy farm in Bethel":
+// a place relation's value that opens with a common noun phrase names the
+// place after its last place preposition. Returns "" when it does not.
+std::string NamedPlace(const std::string& value) {
+  const std::vector<std::string> w = internal::SplitWords(value);
+  if (w.size() < 3 || w[0].empty() ||
+      !std::islower(static_cast<unsigned char>(w[0][0]))) {
+    return "";
+  }
+  for (std::size_t i = w.size() - 1; i-- > 1;) {
+    if (w[i] != "in" && w[i] != "on" && w[i] != "at" && w[i] != "near") {
+      continue;
+    }
+    if (!std::isupper(static_cast<unsigned char>(w[i + 1][0]))) return "";
+    return internal::JoinWords(w, i + 1, w.size());
+  }
+  return "";
+}
+
 // Whether a verb phrase or a template opens with a verb of change of
 // membership or place: "moved to", "has switched to", "joined",
 // "transferred to". Their value may name the changed slot.
@@ -585,6 +604,11 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       // part of it.
       f->subject = internal::TrimValue(f->subject, false, &spans);
       if (!spans.empty()) f->evidence += "; spans: " + spans;
+      if (std::string place = NamedPlace(f->value);
+          !place.empty() && impl_->types->PlaceValued(f->relation)) {
+        f->evidence += "; the place named in '" + f->value + "'";
+        f->value = place;
+      }
       if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);
       return f;
     }
@@ -756,6 +780,12 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   }
   if (fact.change_verb && !fact.ends) {
     fact.change_by_head = !impl_->types->KnowsValue(fact.value);
+  }
+  if (std::string place = NamedPlace(fact.value);
+      !place.empty() && fact.mapping == "lexicon" &&
+      impl_->types->PlaceValued(fact.relation)) {
+    fact.evidence += "; the place named in '" + fact.value + "'";
+    fact.value = place;
   }
   if (fact.subject_ref.empty()) ctx->subjects.push_back(fact.subject);
   return fact;

@@ -299,6 +299,21 @@ bool RelationTypes::Confirms(const std::string& key, std::string_view subject,
   return Distance(Classify(value, /*value=*/true), k->value, true) < kUnknown;
 }
 
+bool RelationTypes::PlaceValued(const std::string& key) const {
+  const Kinds* k = ByKey(key);
+  if (k == nullptr || k->value.empty() || !wf_.loaded()) return false;
+  static const std::uint32_t location = [this] {
+    Result<std::uint32_t> r = ResolveKind(wf_, "location");
+    return r.ok() ? *r : 0u;
+  }();
+  for (std::uint32_t v : k->value) {
+    for (const auto& [at, depth] : *Ancestors(v)) {
+      if (at == location) return true;
+    }
+  }
+  return false;
+}
+
 bool RelationTypes::KnowsValue(std::string_view value) const {
   return wf_.loaded() && Classify(value, /*value=*/true).known();
 }

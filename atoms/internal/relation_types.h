@@ -113,6 +113,8 @@ class RelationTypes {
   // of such kinds. Unknown subjects confirm nothing.
   bool Confirms(const std::string& key, std::string_view subject,
                 std::string_view value) const;
+  // Whether `key`'s values are places (value kinds under location).
+  bool PlaceValued(const std::string& key) const;
   // Whether WordNet files `value` (a value, not at a sentence's start)
   // under any noun class.
   bool KnowsValue(std::string_view value) const;

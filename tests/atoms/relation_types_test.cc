@@ -252,6 +252,16 @@ TEST_CASE("Relation types: a person is no subject of a place relation",
   CHECK(f.relation != "P17");
 }
 
+TEST_CASE("RelationTypes: a place relation's value is the place it names",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Ivo Lind died in exile on Corfu.", "P20", "Corfu");
+  CHECK_TYPED("Ivo Lind was born in a village near Tartu.", "P19", "Tartu");
+  // A value that is no place keeps its words.
+  ParsedFact f = Parse("Ivo Lind is a member of the board in Tartu.");
+  CHECK(f.value != "Tartu");
+}
+
 TEST_CASE("RelationTypes: the R behind V is V's R", "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
   ParsedFact f = Parse("Harbour Records was the label behind Mira Sol.");
