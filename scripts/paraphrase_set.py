@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Scores a paraphrase set the way issue 8's held-out check reads one: each
 item is ingested as numbered text lines into a fresh store
-(`factline --db D ingest --serial-time`) and read back with
-`factline --db D get SUBJECT PID`.
+(`factline --db D ingest`; `--clock serial` adds --serial-time) and read
+back with `factline --db D get SUBJECT PID`.
 
   statements: the item's value is among the slot's current values;
   updates:    the new value is the slot's only current value.
 
-Usage: scripts/paraphrase_set.py [--factline BIN] [--verbose] DIR
+Usage: scripts/paraphrase_set.py [--factline BIN] [--verbose]
+                                 [--clock now|serial] DIR
 DIR holds statements.jsonl and updates.jsonl (datasets/paraphrase/set_c/
 documents the format). Values compare case-insensitively, without a leading
 article or punctuation.
@@ -27,12 +28,15 @@ def norm(s):
     return re.sub(r'[^\w ]', '', s).strip()
 
 
-def current_values(binary, lines, subject, relation):
+def current_values(binary, lines, subject, relation, serial):
     db = tempfile.mkdtemp(prefix='factline-paraphrase-')
     try:
         text = ''.join('%d. %s\n' % (i + 1, l) for i, l in enumerate(lines))
-        subprocess.run([binary, '--db', db, 'ingest', '--serial-time'],
-                       input=text.encode(), capture_output=True, check=False)
+        ingest = [binary, '--db', db, 'ingest']
+        if serial:
+            ingest.append('--serial-time')
+        subprocess.run(ingest, input=text.encode(), capture_output=True,
+                       check=False)
         got = subprocess.run([binary, '--db', db, 'get', subject, relation],
                              capture_output=True, check=False)
         values = []
@@ -50,6 +54,10 @@ def main():
     ap.add_argument('dir')
     ap.add_argument('--factline', default='build/factline')
     ap.add_argument('--verbose', action='store_true')
+    ap.add_argument('--clock', choices=['now', 'serial'], default='now',
+                    help='transaction time of the lines: the clock (as a '
+                    'plain ingest, default) or their numbers (--serial-time, '
+                    'where "in January" has no year to fall in)')
     args = ap.parse_args()
     if not os.access(args.factline, os.X_OK):
         sys.exit('no factline binary at %s (build it first)' % args.factline)
@@ -61,7 +69,7 @@ def main():
     ok = 0
     for x in statements:
         got = current_values(args.factline, [x['sentence']], x['subject'],
-                             x['relation'])
+                             x['relation'], args.clock == 'serial')
         if norm(x['value']) in [norm(v) for v in got]:
             ok += 1
         else:
@@ -71,7 +79,8 @@ def main():
     uok = 0
     for x in updates:
         got = current_values(args.factline, [x['first'], x['second']],
-                             x['subject'], x['relation'])
+                             x['subject'], x['relation'],
+                             args.clock == 'serial')
         if [norm(v) for v in got] == [norm(x['new_value'])]:
             uok += 1
         else:
