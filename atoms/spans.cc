@@ -862,7 +862,16 @@ std::string DropModifiersBeforeName(const std::string& value,
     return value;
   }
   const std::vector<std::string> name(w.begin() + j, w.end());
-  if (!RoleNoun(Core(w[j - 1])) && !Place(name)) return value;
+  // "fluent Spanish", "devout Catholicism": adjectives only, before a
+  // one-word name WordNet knows as a noun (a language, a faith).
+  bool adjectives = true;
+  for (std::size_t k = 0; k < j && adjectives; ++k) {
+    const std::string c = Core(w[k]);
+    adjectives = wf.Is(c, Pos::kAdj) && !wf.Is(c, Pos::kNoun);
+  }
+  const bool known_name =
+      adjectives && name.size() == 1 && wf.Is(Core(name[0]), Pos::kNoun);
+  if (!RoleNoun(Core(w[j - 1])) && !Place(name) && !known_name) return value;
   Note(why, "'" + Join(w, 0, j) + "' before the name '" + Join(w, j, w.size()) +
                 "' dropped");
   return Join(w, j, w.size());

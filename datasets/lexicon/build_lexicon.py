@@ -125,7 +125,7 @@ HAND = {
     ),
     "P36": dict(
         name="capital",
-        aliases=["capital city"],
+        aliases=["capital city", "seat of government"],
         cues=["capital", "capitals", "capital city",
               "administrative center", "administrative centre", "chief city",
               "center of government", "centre of government", "government seat"],

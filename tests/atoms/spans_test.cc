@@ -122,6 +122,10 @@ TEST_CASE("Spans: a value ends at a clause boundary", "[atoms][spans]") {
   // A manner adverb after the value is the verb's; a word that is also a
   // noun or adjective stays ("family", "daily").
   CHECK(internal::TrimValue("golf professionally", true, &why) == "golf");
+  // Adjectives before a one-word name WordNet knows.
+  CHECK(internal::TrimValue("fluent Spanish", true, &why) == "Spanish");
+  CHECK(internal::TrimValue("fluent Zorblish", true, &why) ==
+        "fluent Zorblish");
   CHECK(internal::TrimValue("Acme briefly", true, &why) == "Acme");
   CHECK(internal::TrimValue("the Smith family", true, &why) ==
         "the Smith family");
