@@ -666,6 +666,16 @@ bool CoordinatedVerbs(std::string* s, std::string* why) {
   return false;
 }
 
+// Removes a sentence's closing "." or "!" from *text and returns it.
+std::string TakeFullStop(std::string* text) {
+  std::string stop;
+  while (!text->empty() && (text->back() == '.' || text->back() == '!')) {
+    stop.insert(stop.begin(), text->back());
+    text->pop_back();
+  }
+  return stop;
+}
+
 // "It was Nirvana who recorded X", "It is Ankara that is the capital": a
 // cleft puts the subject in focus; the statement is "Nirvana recorded X".
 bool Cleft(std::string* s, std::string* why) {
@@ -734,11 +744,7 @@ bool Among(std::string* s, std::string* why) {
   }
   if (set_of.empty() || value.empty()) return false;
   // The sentence's full stop ends the rewritten sentence, not the value.
-  std::string stop;
-  while (!value.empty() && (value.back() == '.' || value.back() == '!')) {
-    stop.insert(stop.begin(), value.back());
-    value.pop_back();
-  }
+  const std::string stop = TakeFullStop(&value);
   const std::string modifiers = Join(w, 2, of - 1);
   const std::string rewritten = value + " is a " +
                                 (modifiers.empty() ? "" : modifiers + " ") +
@@ -765,11 +771,7 @@ bool HomeTo(std::string* s, std::string* why) {
     const std::size_t v = i + 3 + (Core(w[i + 3]) == "the" ? 1 : 0);
     if (v >= w.size() || !Cap(w[v])) return false;
     std::string value = Join(w, i + 3, w.size());
-    std::string stop;
-    while (!value.empty() && (value.back() == '.' || value.back() == '!')) {
-      stop.insert(stop.begin(), value.back());
-      value.pop_back();
-    }
+    const std::string stop = TakeFullStop(&value);
     const std::string rewritten = value + " is in " + Join(w, 0, i) + stop;
     Note(why, "'" + Join(w, 0, i + 3) + "' read as '" + rewritten + "'");
     *s = rewritten;
