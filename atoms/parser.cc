@@ -57,6 +57,10 @@ std::string LeadVerb(std::string_view phrase, std::string* rest) {
   return "";
 }
 
+// WordNet evidence this close to the mapping threshold (internal::
+// kStrongMapping) is worth a second look: by the types, or by the store.
+constexpr double kNearMapping = 0.7;
+
 // "died in exile on Saint Helena", "took place on a dairy farm in Bethel":
 // a place relation's value that opens with a common noun phrase names the
 // place after its last place preposition. Returns "" when it does not.
@@ -74,6 +78,30 @@ std::string NamedPlace(const std::string& value) {
     return internal::JoinWords(w, i + 1, w.size());
   }
   return "";
+}
+
+// A place relation's value that names its place further on: that place.
+void NamePlace(const internal::RelationTypes& types, ParsedFact* fact) {
+  if (fact->mapping != "lexicon" && fact->mapping != "template") return;
+  if (std::string place = NamedPlace(fact->value);
+      !place.empty() && types.PlaceValued(fact->relation)) {
+    fact->evidence += "; the place named in '" + fact->value + "'";
+    fact->value = place;
+  }
+}
+
+// Where a statement of change may have moved the value, for the write path
+// (ParsedFact::kind_relations, change_by_head): asked only of a phrase that
+// names no lexicon relation (`phrase`), or of a change verb whose lexicon
+// relation takes values of another kind.
+void AddChangeHints(const internal::RelationTypes& types, bool phrase,
+                    ParsedFact* fact) {
+  if (fact->ends) return;
+  if (phrase ||
+      (fact->change_verb && !types.ValueMayFit(fact->relation, fact->value))) {
+    fact->kind_relations = types.ChangeTargets(fact->subject, fact->value);
+  }
+  if (fact->change_verb) fact->change_by_head = !types.KnowsValue(fact->value);
 }
 
 // Whether a verb phrase or a template opens with a verb of change of
@@ -592,23 +620,13 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       f->mapping = "lexicon";
       f->evidence += "; " + t.evidence;
     }
-    if (f.ok() && f->change_verb &&
-        !impl_->types->ValueMayFit(f->relation, f->value)) {
-      f->kind_relations = impl_->types->ChangeTargets(f->subject, f->value);
-    }
-    if (f.ok() && f->change_verb) {
-      f->change_by_head = !impl_->types->KnowsValue(f->value);
-    }
+    if (f.ok()) AddChangeHints(*impl_->types, /*phrase=*/false, &*f);
     if (f.ok()) {
       // The value was trimmed above; what the type steps made of it is a
       // part of it.
       f->subject = internal::TrimValue(f->subject, false, &spans);
       if (!spans.empty()) f->evidence += "; spans: " + spans;
-      if (std::string place = NamedPlace(f->value);
-          !place.empty() && impl_->types->PlaceValued(f->relation)) {
-        f->evidence += "; the place named in '" + f->value + "'";
-        f->value = place;
-      }
+      NamePlace(*impl_->types, &*f);
       if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);
       return f;
     }
@@ -688,7 +706,9 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       const std::string noun = internal::JoinWords(words, first, words.size());
       internal::Mapping m2 = impl_->canonical->Map(noun, clause->kind, false);
       bool near = false;
-      for (double score : m2.alternative_scores) near = near || score >= 0.7;
+      for (double score : m2.alternative_scores) {
+        near = near || score >= kNearMapping;
+      }
       if (m2.mapping == "lexicon" || (m2.mapping == "phrase" && near)) {
         m2.evidence += "; adjectives before '" + noun + "' left out";
         m = std::move(m2);
@@ -713,7 +733,6 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   // Only a relation noun: a verb's synonyms range wider ("use" is a
   // synonym of "employ", but "I use AWS" names no employer).
   if (m.mapping == "phrase" && clause->kind == internal::PhraseKind::kNoun) {
-    constexpr double kNearMapping = 0.7;
     std::string key;
     bool inverse = false;
     int confirmed = 0;
@@ -753,7 +772,6 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   fact.suggested = m.suggested;
   if (m.mapping == "phrase") {
     // Evidence this close to the threshold is worth a look at the store.
-    constexpr double kNearMapping = 0.7;
     for (std::size_t i = 0; i < m.alternatives.size(); ++i) {
       const double score = m.alternative_scores[i];
       if (score >= kNearMapping) {
@@ -773,20 +791,8 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   // Where a statement of change may have moved the value: asked only of
   // phrases that name no lexicon relation, or name one whose values are of
   // another kind (the write path uses the answer only for such statements).
-  if (!fact.ends &&
-      (m.mapping == "phrase" ||
-       (fact.change_verb && !impl_->types->ValueMayFit(m.key, fact.value)))) {
-    fact.kind_relations = impl_->types->ChangeTargets(fact.subject, fact.value);
-  }
-  if (fact.change_verb && !fact.ends) {
-    fact.change_by_head = !impl_->types->KnowsValue(fact.value);
-  }
-  if (std::string place = NamedPlace(fact.value);
-      !place.empty() && fact.mapping == "lexicon" &&
-      impl_->types->PlaceValued(fact.relation)) {
-    fact.evidence += "; the place named in '" + fact.value + "'";
-    fact.value = place;
-  }
+  AddChangeHints(*impl_->types, m.mapping == "phrase", &fact);
+  NamePlace(*impl_->types, &fact);
   if (fact.subject_ref.empty()) ctx->subjects.push_back(fact.subject);
   return fact;
 }

@@ -251,7 +251,13 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
       }
       if (!only.value.empty()) class_kinds_.push_back(std::move(only));
     }
-    for (const Kinds& k : class_kinds_) class_valued_.push_back(&k);
+    for (const Kinds& k : class_kinds_) {
+      class_valued_.push_back(&k);
+      if (!k.stable) class_valued_now_.push_back(&k);
+    }
+  }
+  if (Result<std::uint32_t> r = ResolveKind(wf, "location"); r.ok()) {
+    location_ = *r;
   }
 }
 
@@ -301,14 +307,10 @@ bool RelationTypes::Confirms(const std::string& key, std::string_view subject,
 
 bool RelationTypes::PlaceValued(const std::string& key) const {
   const Kinds* k = ByKey(key);
-  if (k == nullptr || k->value.empty() || !wf_.loaded()) return false;
-  static const std::uint32_t location = [this] {
-    Result<std::uint32_t> r = ResolveKind(wf_, "location");
-    return r.ok() ? *r : 0u;
-  }();
+  if (k == nullptr || location_ == 0) return false;
   for (std::uint32_t v : k->value) {
     for (const auto& [at, depth] : *Ancestors(v)) {
-      if (at == location) return true;
+      if (at == location_) return true;
     }
   }
   return false;
@@ -805,12 +807,8 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     // What S is now, so no fact of origin ("Imagine is a song" names no
     // notable work); and only of a name: "chess is a sport" says what chess
     // is (a sentence-initial word WordNet knows as a common noun is one).
-    std::vector<const Kinds*> things;
-    for (const Kinds* k : class_valued_) {
-      if (!k->stable) things.push_back(k);
-    }
-    const Pick p =
-        Choose(person ? classes : things, subject, n, false, nullptr);
+    const Pick p = Choose(person ? classes : class_valued_now_, subject, n,
+                          false, nullptr);
     if (p.k == nullptr || !p.tie.empty()) return false;
     if (!person &&
         (p.dv > kMaxThingSteps || (subject.known() && !subject.by_head &&

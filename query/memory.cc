@@ -299,43 +299,41 @@ Result<graph::Entity> FindSubject(const graph::Reader& r,
 // For each symmetric relation among `keys`: the views of the subjects
 // whose atom names `subject` as its value, read from the asked side
 // (subject and value swapped, `why` saying so).
-Status MirroredViews(const graph::Store& store, const Lexicon& lexicon,
+Status MirroredViews(const graph::Reader& r, const Lexicon& lexicon,
                      std::string_view subject,
                      const std::vector<std::string>& keys,
                      const std::function<Result<std::vector<FactView>>(
                          const graph::Reader&, EntityId, RelationId)>& views_of,
                      std::vector<FactView>* out) {
-  return store.Read([&](const graph::Reader& r) -> Status {
-    for (const std::string& key : keys) {
-      const RelationDef* def = lexicon.Find(key);
-      if (def == nullptr || !def->symmetric) continue;
-      auto rel = r.FindRelation(key);
-      if (rel.status().IsNotFound()) continue;
-      if (!rel.ok()) return rel.status();
-      for (const std::string& name : SubjectNames(subject)) {
-        auto entity = r.FindEntity(name);
-        if (entity.status().IsNotFound()) continue;
-        if (!entity.ok()) return entity.status();
-        FACTLINE_ASSIGN_OR_RETURN(std::vector<EntityId> holders,
-                                  r.SubjectsWithValue(entity->id, rel->id));
-        const std::string& asked = entity->key;
-        for (EntityId holder : holders) {
-          FACTLINE_ASSIGN_OR_RETURN(std::vector<FactView> views,
-                                    views_of(r, holder, rel->id));
-          for (FactView& v : views) {
-            if (NormalizeKey(v.atom.value) != asked) continue;
-            v.why += (v.why.empty() ? "" : "; ") + std::string("stated as '") +
-                     v.atom.subject + " / " + key + " = " + v.atom.value +
-                     "' (" + def->name + " is symmetric)";
-            std::swap(v.atom.subject, v.atom.value);
-            out->push_back(std::move(v));
-          }
+  for (const std::string& key : keys) {
+    const RelationDef* def = lexicon.Find(key);
+    if (def == nullptr || !def->symmetric) continue;
+    auto rel = r.FindRelation(key);
+    if (rel.status().IsNotFound()) continue;
+    if (!rel.ok()) return rel.status();
+    for (const std::string& name : SubjectNames(subject)) {
+      auto entity = r.FindEntity(name);
+      if (entity.status().IsNotFound()) continue;
+      if (!entity.ok()) return entity.status();
+      FACTLINE_ASSIGN_OR_RETURN(std::vector<EntityId> holders,
+                                r.SubjectsWithValue(entity->id, rel->id));
+      const std::string& asked = entity->key;
+      for (EntityId holder : holders) {
+        FACTLINE_ASSIGN_OR_RETURN(std::vector<FactView> views,
+                                  views_of(r, holder, rel->id));
+        for (FactView& v : views) {
+          if (NormalizeKey(v.atom.value) != asked) continue;
+          v.why += (v.why.empty() ? "" : "; ") + std::string("stated as '") +
+                   v.atom.subject + " / " + key + " = " + v.atom.value + "' (" +
+                   def->name + " is symmetric)";
+          std::swap(v.atom.subject, v.atom.value);
+          out->push_back(std::move(v));
         }
-        if (!out->empty()) return Status::Ok();
       }
+      if (!out->empty()) return Status::Ok();
     }
-    return Status::Ok();
-  });
+  }
+  return Status::Ok();
 }
 
 Result<std::vector<FactView>> SlotQuery(
@@ -362,15 +360,11 @@ Result<std::vector<FactView>> SlotQuery(
         if (!out.empty()) return Status::Ok();
       }
     }
-    return Status::Ok();
+    // A symmetric relation's empty slot: "Berlin is a sister city of Los
+    // Angeles" answers Los Angeles' twin town, shown from the asked side.
+    return MirroredViews(r, lexicon, subject, keys, views_of, &out);
   });
   if (!s.ok()) return s;
-  // A symmetric relation's empty slot: "Berlin is a sister city of Los
-  // Angeles" answers Los Angeles' twin town, shown from the asked side.
-  if (out.empty()) {
-    FACTLINE_RETURN_IF_ERROR(
-        MirroredViews(store, lexicon, subject, keys, views_of, &out));
-  }
   // The holder of "Mayor of London" is London's mayor: asked by office and
   // stored by place, the place's slot for the title answers (tried as
   // written, a title, and lower case, a relation noun: "mayor" -> P6).

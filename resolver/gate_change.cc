@@ -268,7 +268,13 @@ Status Resolver::Impl::SlotsWithHead(
 }
 
 Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
-  if (atom->ends) return Status::Ok();
+  const bool in_lexicon = lexicon->Find(atom->relation) != nullptr;
+  // Nothing to confirm (most bulk lines): done before reading the text.
+  const bool store_evidence =
+      !atom->kind_relations.empty() || atom->change_by_head ||
+      (!in_lexicon &&
+       (!atom->near_relations.empty() || !atom->cue_relations.empty()));
+  if (atom->ends || !store_evidence) return Status::Ok();
   const bool change = ReadChangeMarkers(*atom).change;
   // The parser names kind relations only when the phrase names no lexicon
   // relation or one whose values are of another kind than this one; they
@@ -276,7 +282,6 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
   const bool by_kind = change && !atom->kind_relations.empty();
   const std::string head =
       change && atom->change_by_head ? ValueHead(atom->value) : "";
-  const bool in_lexicon = lexicon->Find(atom->relation) != nullptr;
   if (in_lexicon
           ? !by_kind && head.empty()
           : atom->near_relations.empty() && atom->cue_relations.empty() &&
@@ -363,14 +368,15 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
                  "new value's kind, in a statement of change"));
   }
   if (!head.empty() && subject != 0) {
-    FACTLINE_RETURN_IF_ERROR(SlotsWithHead(w, subject, head, [&](auto key) {
-      add({key, false,
-           "the only changeable slot it holds whose current value has the "
-           "head noun '" +
-               head +
-               "' of the new value, in a statement of "
-               "change"});
-    }));
+    FACTLINE_RETURN_IF_ERROR(
+        SlotsWithHead(w, subject, head, [&](const std::string& key) {
+          add({key, false,
+               "the only changeable slot it holds whose current value has the "
+               "head noun '" +
+                   head +
+                   "' of the new value, in a statement of "
+                   "change"});
+        }));
   }
   if (found.size() != 1) return Status::Ok();
   const std::string key = found[0].key;

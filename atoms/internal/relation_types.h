@@ -202,8 +202,11 @@ class RelationTypes {
   // only: their values are classes, not individuals or places.
   std::vector<Kinds> class_kinds_;
   std::vector<const Kinds*> class_valued_;  // into class_kinds_
-  std::uint32_t person_ = 0;                // person#1
-  std::uint32_t organization_ = 0;          // organization#1
+  // Those of them that are not stable: what a name is now ("a drama").
+  std::vector<const Kinds*> class_valued_now_;
+  std::uint32_t location_ = 0;      // location#1: PlaceValued
+  std::uint32_t person_ = 0;        // person#1
+  std::uint32_t organization_ = 0;  // organization#1
   // Relations whose values are locations and whose subjects are not
   // people (country, continent, administrative area, headquarters): what a
   // bare locative ("X is in Y", "X lies in Y") may state, chosen by type.
