@@ -272,12 +272,16 @@ std::vector<std::string> RelationTypes::ChangeTargets(
   // what an unknown name may be.
   NounClass as_name;
   as_name.named = v.by_head && v.proper;
+  // A name WordNet cannot place is taken for a firm or body, never a
+  // person: "switched to Globex" changes no spouse (a change of a person
+  // in a role names the role: "the new CEO", "now married to").
+  const bool unplaced = !v.known() || as_name.named;
   for (const Kinds& k : relations_) {
     if (!k.changeable || k.value.empty()) continue;
-    if (Distance(v, k.value, true) >= kUnknown &&
-        Distance(as_name, k.value, true) >= kUnknown) {
-      continue;
-    }
+    const bool fits = v.known() && Distance(v, k.value, true) < kUnknown;
+    const bool firm = unplaced && std::find(k.value.begin(), k.value.end(),
+                                            organization_) != k.value.end();
+    if (!fits && !firm) continue;
     if (!k.subject.empty() && Distance(s, k.subject, true) == kNoFit) continue;
     out.push_back(k.key);
   }

@@ -99,7 +99,7 @@ class RelationTypes {
   // The relations a statement of change may move a value into ("moved to
   // Republic Records", "switched to Channel 4"): one-valued, not stable
   // (RelationDef::stable), value kinds that `value` fits (a capitalised
-  // name WordNet cannot place fits people and organisations), and subject
+  // name WordNet cannot place fits organisations, not people), and subject
   // kinds `subject` does not contradict. Keys, lexicon order.
   std::vector<std::string> ChangeTargets(std::string_view subject,
                                          std::string_view value) const;

@@ -516,9 +516,10 @@ TEST_CASE("Updates: a change keys on the held slot of the new value's kind",
 TEST_CASE("Updates: a change never re-keys a stable or unconfirmed slot",
           "[query][updates]") {
   Store s;
-  // Place of birth is stable: relocating never changes it.
+  // Place of birth is stable: a transfer to a place never changes it
+  // (Lisbon is of its kind, and it is the only slot held).
   s.Say("Ana Reis was born in Porto.", 1);
-  s.Say("Ana Reis relocated to Lisbon.", 2);
+  s.Say("Ana Reis transferred to Lisbon.", 2);
   CHECK(s.Now("Ana Reis", "P19") == std::vector<std::string>{"Porto"});
   CHECK(s.Rel("Ana Reis", "Lisbon") != "P19");
   // An unknown name after a residence verb stays a residence: nothing but
@@ -532,6 +533,10 @@ TEST_CASE("Updates: a change never re-keys a stable or unconfirmed slot",
   s.Say("Cleo Park is employed by Harwell Bank.", 5);
   s.Say("Cleo Park admires Osric Credit Union.", 6);
   CHECK(s.Now("Cleo Park", "P108") == std::vector<std::string>{"Harwell Bank"});
+  // An unknown name is no person: a switch changes no spouse.
+  s.Say("Dev Rao's wife is Mira Rao.", 7);
+  s.Say("Dev Rao switched to Globex.", 8);
+  CHECK(s.Now("Dev Rao", "P26") == std::vector<std::string>{"Mira Rao"});
 }
 
 TEST_CASE("Updates: a symmetric relation answers from either side",
