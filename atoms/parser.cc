@@ -64,29 +64,60 @@ constexpr double kNearMapping = 0.7;
 // "died in exile on Saint Helena", "took place on a dairy farm in Bethel":
 // a place relation's value that opens with a common noun phrase names the
 // place after its last place preposition. Returns "" when it does not.
-std::string NamedPlace(const std::string& value) {
-  const std::vector<std::string> w = internal::SplitWords(value);
+// Where "in/on/at/near" + a name starts in a class value ("a village in
+// Kent", "exile on Saint Helena", "an architect in Basel"): the index of
+// the preposition among the value's words, or 0.
+std::size_t NamedPlaceAt(const std::vector<std::string>& w) {
   if (w.size() < 3 || w[0].empty() ||
       !std::islower(static_cast<unsigned char>(w[0][0]))) {
-    return "";
+    return 0;
   }
   for (std::size_t i = w.size() - 1; i-- > 1;) {
     if (w[i] != "in" && w[i] != "on" && w[i] != "at" && w[i] != "near") {
       continue;
     }
-    if (!std::isupper(static_cast<unsigned char>(w[i + 1][0]))) return "";
-    return internal::JoinWords(w, i + 1, w.size());
+    if (!std::isupper(static_cast<unsigned char>(w[i + 1][0]))) return 0;
+    return i;
   }
-  return "";
+  return 0;
 }
 
-// A place relation's value that names its place further on: that place.
+// A class value that names a place further on: a place relation's value
+// is that place; any other relation's is the class, and the place is
+// where it holds ("an architect in Basel" -> architect).
 void NamePlace(const internal::RelationTypes& types, ParsedFact* fact) {
   if (fact->mapping != "lexicon" && fact->mapping != "template") return;
-  if (std::string place = NamedPlace(fact->value);
-      !place.empty() && types.PlaceValued(fact->relation)) {
+  // "Vevey, Switzerland", "Oak Park, Illinois,": a place is keyed by its
+  // own name; a country or state after the comma only locates it, as
+  // people write it. A smaller or unknown region is more often part of the
+  // name, as a label that tells places apart ("Battle, East Sussex",
+  // "Higashiyamanashi District, Yamanashi").
+  if (const std::size_t comma = fact->value.find(", ");
+      comma != std::string::npos && comma > 0 &&
+      std::isupper(static_cast<unsigned char>(fact->value[0])) &&
+      types.PlaceValued(fact->relation)) {
+    std::string region = fact->value.substr(comma + 2);
+    while (!region.empty() && (region.back() == ',' || region.back() == ' ')) {
+      region.pop_back();
+    }
+    if (!region.empty() &&
+        std::isupper(static_cast<unsigned char>(region[0])) &&
+        region.find_first_of(".,") == std::string::npos &&
+        internal::KnownCountryOrState(region)) {
+      fact->evidence += "; '" + region + "' after the place only locates it";
+      fact->value.resize(comma);
+    }
+  }
+  const std::vector<std::string> w = internal::SplitWords(fact->value);
+  const std::size_t at = NamedPlaceAt(w);
+  if (at == 0) return;
+  if (types.PlaceValued(fact->relation)) {
     fact->evidence += "; the place named in '" + fact->value + "'";
-    fact->value = place;
+    fact->value = internal::JoinWords(w, at + 1, w.size());
+  } else {
+    fact->evidence += "; '" + internal::JoinWords(w, at, w.size()) +
+                      "' after the value is where it holds";
+    fact->value = internal::JoinWords(w, 0, at);
   }
 }
 

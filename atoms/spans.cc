@@ -66,7 +66,8 @@ bool IsAuxOrCopula(std::string_view c) {
 }
 bool IsConnective(std::string_view c) {
   return In(c, {"but", "so", "because", "although", "though", "whereas",
-                "which", "who", "whom", "whose", "where", "while"});
+                "which", "who", "whom", "whose", "where", "while", "when",
+                "whenever", "unless"});
 }
 bool IsInterjection(std::string_view c) {
   return In(c, {"oops",    "sorry",    "ok",    "okay",    "yes",  "no",
@@ -879,6 +880,15 @@ std::string DropModifiersBeforeName(const std::string& value,
   return Join(w, j, w.size());
 }
 
+bool KnownCountryOrState(std::string_view name) {
+  std::string lemma;
+  for (const std::string& w : Words(name)) {
+    if (!lemma.empty()) lemma += ' ';
+    lemma += Core(w);
+  }
+  return !lemma.empty() && Reaches(lemma, {"country", "state"}, true);
+}
+
 std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
   std::vector<std::string> w = Words(value);
   std::size_t cut = w.size();
@@ -899,7 +909,10 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
       // A capitalised word or a number completes the name ("Springfield,
       // Illinois", "June 5, 1990"); a clause starts otherwise.
       const WordForms& wf = WordForms::Get();
+      // An apposition ("Astana, its seat of power", "Leeds, a city in
+      // Yorkshire") describes the name; it is not part of it.
       if (c == "i" || c.starts_with("i'") || IsPronoun(c) ||
+          (lower && (IsPossDet(c) || In(c, {"the", "a", "an"}))) ||
           (lower &&
            (IsConnective(c) || IsAuxOrCopula(c) || coordinated_clause ||
             (wf.Is(c, Pos::kAdv) && !wf.Is(c, Pos::kNoun)) ||
@@ -936,13 +949,19 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
     }
   }
   // "striker for Chelsea", "baseball for the Dodgers": a class value (lower
-  // case) ends before "for" + a name, the team or firm it is done for.
+  // case) ends before "for" + a name, the team or firm it is done for, and
+  // before a time adjunct ("during the war"); "of" stays ("professor of
+  // law"), and so does a place's scope ("dark mode in all apps").
   if (adjuncts && !w.empty() && Lowercase(w[0])) {
     for (std::size_t i = 1; i + 1 < cut; ++i) {
-      if (w[i] != "for" || w[i - 1].ends_with(",")) continue;
+      if (w[i - 1].ends_with(",")) continue;
       const bool name = Cap(w[i + 1]) || (Core(w[i + 1]) == "the" &&
                                           i + 2 < cut && Cap(w[i + 2]));
-      if (!name) continue;
+      const bool where_or_when = In(
+          w[i], {"during", "since", "until", "after", "before", "throughout"});
+      // "in Basel" may be the place a place relation asks for ("a village
+      // in Kent"); the parser decides that once the relation is known.
+      if (!(w[i] == "for" && name) && !(where_or_when && !name)) continue;
       Note(why, "adjunct '" + Join(w, i, cut) + "' after the value dropped");
       adjunct = true;
       cut = i;

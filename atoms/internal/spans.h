@@ -70,6 +70,10 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why);
 // `value` ended at its first clause boundary; see above.
 std::string TrimValue(std::string_view value, bool adjuncts, std::string* why);
 
+// Whether `name` is a country or a state WordNet knows by name
+// ("Switzerland", "Illinois"; not "East Sussex", a county).
+bool KnownCountryOrState(std::string_view name);
+
 // For a verb relation phrase whose value is "object PREP Name": sets
 // *relation to "phrase prep" and *value to "Name" and returns true.
 bool SplitObjectReading(std::string_view phrase, std::string_view value,

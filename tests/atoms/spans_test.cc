@@ -130,6 +130,17 @@ TEST_CASE("Spans: a value ends at a clause boundary", "[atoms][spans]") {
   CHECK(internal::TrimValue("the Smith family", true, &why) ==
         "the Smith family");
   CHECK(internal::TrimValue("jazz weekly", true, &why) == "jazz weekly");
+  // A clause opened by "when"/"unless", an apposition after a comma, a
+  // time adjunct after a class value.
+  CHECK(internal::TrimValue("Ingvar Kamprad when he was just 17", true, &why) ==
+        "Ingvar Kamprad");
+  CHECK(internal::TrimValue("Astana, its seat of power", true, &why) ==
+        "Astana");
+  CHECK(internal::TrimValue("Leeds, a city in Yorkshire", true, &why) ==
+        "Leeds");
+  CHECK(internal::TrimValue("nurse during the war", true, &why) == "nurse");
+  CHECK(internal::TrimValue("dark mode in all apps", true, &why) ==
+        "dark mode in all apps");
   // Without `adjuncts` a trailing phrase is kept (subjects).
   CHECK(internal::TrimValue("Siemens in the Munich office", false, &why) ==
         "Siemens in the Munich office");
@@ -160,6 +171,25 @@ TEST_CASE("Spans: through the parser", "[atoms][spans]") {
   CHECK(f.value == "Uppsala University");
   f = Parse("Tom Baker lives in Ghent, it is lovely.");
   CHECK(f.value == "Ghent");
+  // A place value is keyed by its own name: a known region after the
+  // comma only locates it, an unknown one may be part of the label.
+  f = Parse("Oak Park, Illinois, is where Ernest Hemingway was born.");
+  CHECK(f.relation == "P19");
+  CHECK(f.value == "Oak Park");
+  f = Parse("Nestle is headquartered in Vevey, Switzerland.");
+  CHECK(f.value == "Vevey");
+  f = Parse("Kaito Sato was born in Higashiyamanashi District, Yamanashi.");
+  CHECK(f.value == "Higashiyamanashi District, Yamanashi");
+  f = Parse("Ann Croft was born in Battle, East Sussex.");
+  CHECK(f.value == "Battle, East Sussex");
+  // A class value's place is where it holds; a place relation's is the
+  // place.
+  f = Parse("Jonas Eberhart works as an architect in Basel.");
+  CHECK(f.relation == "P106");
+  CHECK(f.value == "an architect");
+  f = Parse("Napoleon died in exile on Saint Helena.");
+  CHECK(f.relation == "P20");
+  CHECK(f.value == "Saint Helena");
   f = Parse(
       "The chief executive officer of NeXT Computer, Inc. is Steve Jobs.");
   CHECK(f.subject == "NeXT Computer, Inc.");
