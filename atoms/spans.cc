@@ -202,18 +202,24 @@ bool RoleNoun(std::string_view c) {
                  false);
 }
 
-// A place WordNet knows by name ("Dublin", "the Netherlands").
-bool Place(std::vector<std::string> words) {
-  if (!words.empty() && Core(words.front()) == "the") {
-    words.erase(words.begin());
-  }
+// The WordNet lemma a name's words spell ("the Netherlands" ->
+// "netherlands").
+std::string NameLemma(const std::vector<std::string>& words) {
+  std::size_t i = 0;
+  if (!words.empty() && Core(words.front()) == "the") i = 1;
   std::string name;
-  for (const std::string& w : words) {
+  for (; i < words.size(); ++i) {
     // Appended in two steps: "" + a temporary trips GCC 12's -Wrestrict
     // false positive at -O3.
     if (!name.empty()) name += ' ';
-    name += Core(w);
+    name += Core(words[i]);
   }
+  return name;
+}
+
+// A place WordNet knows by name ("Dublin", "the Netherlands").
+bool Place(const std::vector<std::string>& words) {
+  const std::string name = NameLemma(words);
   if (name.empty()) return false;
   return Reaches(name,
                  {"region", "city", "country", "state", "geographical area",
@@ -881,11 +887,7 @@ std::string DropModifiersBeforeName(const std::string& value,
 }
 
 bool KnownCountryOrState(std::string_view name) {
-  std::string lemma;
-  for (const std::string& w : Words(name)) {
-    if (!lemma.empty()) lemma += ' ';
-    lemma += Core(w);
-  }
+  const std::string lemma = NameLemma(Words(name));
   return !lemma.empty() && Reaches(lemma, {"country", "state"}, true);
 }
 
