@@ -27,6 +27,17 @@ namespace factline {
 
 namespace {
 
+// "Microsoft CEO ...", "Lakeside Hawks head coach ...", never "The ...".
+bool OpensWithTwoCapitalisedWords(std::string_view s) {
+  const std::size_t sp = s.find(' ');
+  if (sp == std::string_view::npos || sp + 1 >= s.size()) return false;
+  auto upper = [](char c) {
+    return std::isupper(static_cast<unsigned char>(c)) != 0;
+  };
+  return upper(s[0]) && upper(s[sp + 1]) && s.substr(0, sp) != "The" &&
+         s.substr(0, sp).find('\'') == std::string_view::npos;
+}
+
 // The verb lemma a verb phrase or template ("[X] moved to __") opens with,
 // past auxiliaries and adverbs ("has moved to" -> "move"); *rest receives
 // the words after it. "" when WordNet knows no such verb.
@@ -515,8 +526,11 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   // relative clauses, fronted participles: CommaLeadIn and Interruption in
   // atoms/spans.cc), so a line without ", " skips a second clause analysis
   // (most bulk lines).
+  // So does a line opening with two capitalised words ("Microsoft CEO
+  // Satya Nadella spoke ...": a role between names, NamedRoleBeforeName).
   if (const std::string trimmed = TrimSentence(sentence, false);
-      trimmed.find(", ") != std::string::npos) {
+      trimmed.find(", ") != std::string::npos ||
+      OpensWithTwoCapitalisedWords(trimmed)) {
     internal::MainClause(trimmed, nullptr, &side);
   }
   // "S is a veterinarian from Seville" read as (S, veterinarian from,

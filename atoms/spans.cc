@@ -391,7 +391,16 @@ bool Interruption(std::string* s, std::string* why,
   // apposition; the name is the clause's subject and the role a statement.
   bool described = false;
   if (pw.size() >= 2) {
-    const bool poss_name = Cap(pw[0]) && pw[0].ends_with("'s");
+    // The owner may take several words and an article: "The Kessler
+    // Group's chairman", "Sunfield Observatory's director".
+    std::size_t owner = Core(pw[0]) == "the" ? 1 : 0;
+    while (owner + 1 < pw.size() && Cap(pw[owner]) &&
+           !pw[owner].ends_with("'s")) {
+      ++owner;
+    }
+    const bool poss_name = owner + 1 < pw.size() && Cap(pw[owner]) &&
+                           pw[owner].ends_with("'s") &&
+                           Lowercase(pw[owner + 1]);
     bool role_of = false;
     for (std::size_t i = 1; i + 1 < pw.size(); ++i) {
       role_of = role_of ||
@@ -413,6 +422,71 @@ bool Interruption(std::string* s, std::string* why,
     return true;
   }
   return false;
+}
+
+// An all-capitals role word: "CEO", "CFO" (never "NASA", an organisation:
+// the word must name a person in WordNet).
+bool AcronymRole(std::string_view w) {
+  if (w.size() < 2 || w.size() > 4) return false;
+  for (const char ch : w) {
+    if (!std::isupper(static_cast<unsigned char>(ch))) return false;
+  }
+  const std::string lemma = WordForms::Get().Lemma(Core(w), Pos::kNoun);
+  return !lemma.empty() && Reaches(lemma, {"person"}, false);
+}
+
+// "Microsoft CEO Satya Nadella spoke ...", "Lakeside Hawks head coach Maria
+// Delgado called ...": a name, a role noun and a person's name before the
+// verb. The person is the clause's subject, and "Org's role is Name." a
+// statement of its own. The name before the role is one capitalised run
+// that is no lone sentence-initial common word ("Legendary quarterback Tom
+// Brady": an adjective; "Queen frontman ...": a noun WordNet knows).
+bool NamedRoleBeforeName(std::string* s, std::string* why,
+                         std::vector<std::string>* side) {
+  const std::vector<std::string> w = Words(*s);
+  std::size_t org_end = Core(w.empty() ? "" : w[0]) == "the" ? 1 : 0;
+  while (org_end < w.size() && Cap(w[org_end]) && !AcronymRole(w[org_end]) &&
+         w[org_end].find_first_of(",'") == std::string::npos) {
+    ++org_end;
+  }
+  const std::size_t org_begin = Core(w.empty() ? "" : w[0]) == "the" ? 1 : 0;
+  if (org_end == org_begin || org_end >= w.size()) return false;
+  if (org_end - org_begin == 1 && org_begin == 0) {
+    const std::string c0 = Core(w[0]);
+    const WordForms& wf = WordForms::Get();
+    if (wf.Is(c0, Pos::kNoun) || wf.Is(c0, Pos::kAdj) || wf.Is(c0, Pos::kAdv) ||
+        IsPronoun(c0)) {
+      return false;
+    }
+  }
+  // The role: lower-case modifiers ending in a person noun, or one acronym.
+  std::size_t j = org_end;
+  if (AcronymRole(w[j])) {
+    ++j;
+  } else {
+    while (j < w.size() && j < org_end + 3 && Lowercase(w[j]) &&
+           w[j].find_first_of(",'") == std::string::npos &&
+           !IsNameParticle(Core(w[j])) && !VerbStart(w[j]) &&
+           !IsPrep(Core(w[j])) && !IsAuxOrCopula(Core(w[j]))) {
+      ++j;
+    }
+    if (j == org_end || !RoleNoun(Core(w[j - 1]))) return false;
+  }
+  // The person: two or more capitalised words, then the verb.
+  std::size_t k = j;
+  while (k < w.size() && Cap(w[k]) && !w[k].ends_with(",") &&
+         w[k].find('\'') == std::string::npos) {
+    ++k;
+  }
+  if (k - j < 2 || k >= w.size() || !VerbStart(w[k])) return false;
+  const std::string role = Join(w, org_end, j);
+  const std::string name = Join(w, j, k);
+  Note(why, "'" + Join(w, 0, j) + "' before the name '" + name + "' dropped");
+  if (side != nullptr) {
+    side->push_back(Join(w, 0, org_end) + "'s " + role + " is " + name + ".");
+  }
+  *s = Join(w, j, w.size());
+  return true;
 }
 
 // "My brother Tom works ...", "Danish-born architect Jorn Utzon designed".
@@ -799,7 +873,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   if (!among && !Cleft(&s, why)) Among(&s, why);
   HomeTo(&s, why);
   Interruption(&s, why, side);
-  RoleBeforeName(&s, why);
+  if (!RoleBeforeName(&s, why)) NamedRoleBeforeName(&s, why, side);
   CoordinatedVerbs(&s, why);
   RoleChange(&s, why);
   return s;

@@ -246,6 +246,38 @@ TEST_CASE("Spans: appositions and relative clauses are statements too",
   CHECK(f.size() == 1);
 }
 
+TEST_CASE("Spans: a role between two names says whose role it is",
+          "[atoms][spans]") {
+  // A name, a role and a person before the verb: the person is the
+  // subject, and the owner's role a statement.
+  auto f = All("Microsoft CEO Satya Nadella spoke at the conference.");
+  CHECK(f[0].subject == "Satya Nadella");
+  CHECK(Has(f, "Microsoft", "P169", "Satya Nadella"));
+  f = All("Lakeside Hawks head coach Maria Delgado called a timeout.");
+  CHECK(f[0].subject == "Maria Delgado");
+  CHECK(Has(f, "Lakeside Hawks", "P286", "Maria Delgado"));
+  // A possessive owner of several words, named by its apposition.
+  f = All("The Kessler Group's chairman, Anton Kessler, opened the meeting.");
+  CHECK(f[0].subject == "Anton Kessler");
+  CHECK(Has(f, "The Kessler Group", "P488", "Anton Kessler"));
+  f = All("Sunfield Observatory's director, Henrik Dahl, spoke first.");
+  CHECK(Has(f, "Sunfield Observatory", "P1037", "Henrik Dahl"));
+  // A name particle is no role, and a sentence-initial adjective or common
+  // noun owns nothing.
+  for (const char* s : {"Ludwig van Beethoven wrote nine symphonies.",
+                        "Legendary quarterback Tom Brady won seven titles.",
+                        "Virgil van Dijk joined Liverpool in 2018."}) {
+    INFO(s);
+    f = All(s);
+    for (const ParsedFact& x : f) {
+      CHECK(x.subject != "Ludwig");
+      CHECK(x.subject != "Legendary");
+      CHECK(x.subject != "Virgil");
+      CHECK(x.relation != "P169");
+    }
+  }
+}
+
 TEST_CASE("Spans: a change with both ends names the value it replaces",
           "[atoms][spans]") {
   ParsedFact f = Parse("Ingrid Solberg moved from Equinor to Statkraft.");
