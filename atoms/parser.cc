@@ -533,6 +533,7 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
       OpensWithTwoCapitalisedWords(trimmed)) {
     internal::MainClause(trimmed, nullptr, &side);
   }
+  internal::RoleDroppedReading(TrimSentence(sentence, false), &side);
   // "S is a veterinarian from Seville" read as (S, veterinarian from,
   // Seville) also says "S is a veterinarian".
   for (const ParsedFact& f : out) {

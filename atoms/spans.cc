@@ -667,6 +667,31 @@ bool RoleChange(std::string* s, std::string* why) {
 
 }  // namespace
 
+void RoleDroppedReading(std::string_view sentence,
+                        std::vector<std::string>* side) {
+  if (sentence.find(" as ") == std::string_view::npos) return;
+  const std::vector<std::string> w = Words(sentence);
+  for (std::size_t i = 2; i + 3 < w.size(); ++i) {
+    if (Core(w[i]) != "as") continue;
+    // The verb before "as" and a lower-case role after it.
+    if (!Lowercase(w[i - 1]) || !InflectedVerb(Core(w[i - 1]))) return;
+    std::size_t j = i + 1;
+    while (j < w.size() && j < i + 5 && Lowercase(w[j]) &&
+           !In(Core(w[j]), {"at", "for", "with"}) &&
+           w[j].find(',') == std::string::npos) {
+      ++j;
+    }
+    if (j == i + 1 || j + 1 >= w.size() ||
+        !In(Core(w[j]), {"at", "for", "with"})) {
+      return;
+    }
+    const std::size_t name = Core(w[j + 1]) == "the" ? j + 2 : j + 1;
+    if (name >= w.size() || !Cap(w[name])) return;
+    side->push_back(Join(w, 0, i) + " " + Join(w, j, w.size()));
+    return;
+  }
+}
+
 std::string ChangeFromTo(std::string_view sentence, std::string* why) {
   std::vector<std::string> w = Words(sentence);
   for (std::size_t i = 1; i + 3 < w.size(); ++i) {

@@ -67,6 +67,11 @@ std::string MainClause(std::string_view sentence, std::string* why,
 // time words; a year after "from" ("from 2010 to 2015") is a time range.
 std::string ChangeFromTo(std::string_view sentence, std::string* why);
 
+// "S works as an analyst at Northwind Bank" also says "S works at
+// Northwind Bank": for a verb, "as" + a lower-case role, then at/for/with
+// + a name, the sentence without the role goes to `side`.
+void RoleDroppedReading(std::string_view sentence,
+                        std::vector<std::string>* side);
 // `value` ended at its first clause boundary; see above.
 std::string TrimValue(std::string_view value, bool adjuncts, std::string* why);
 

@@ -278,6 +278,16 @@ TEST_CASE("Spans: a role between two names says whose role it is",
   }
 }
 
+TEST_CASE("Spans: a role taken 'as' at a firm also names the firm",
+          "[atoms][spans]") {
+  auto f = All("Lena Park works as an analyst at Northwind Bank.");
+  CHECK(Has(f, "Lena Park", "P106", "an analyst"));
+  CHECK(Has(f, "Lena Park", "P108", "Northwind Bank"));
+  // Without a name after the role there is nothing more to read.
+  f = All("Lena Park works as an analyst at night.");
+  for (const ParsedFact& x : f) CHECK(x.relation != "P108");
+}
+
 TEST_CASE("Spans: a change with both ends names the value it replaces",
           "[atoms][spans]") {
   ParsedFact f = Parse("Ingrid Solberg moved from Equinor to Statkraft.");
