@@ -161,6 +161,10 @@ int ReadDate(const std::vector<Tok>& toks, std::size_t i, Timestamp tx,
       // one that began last December).
       const bool this_year = last ? start + 3 <= tm : start <= tm;
       *out = CivilMicros(this_year ? ty : ty - 1, start, 1);
+    } else if (int m = Month(unit); m != 0 && (last || unit.size() > 3)) {
+      // "last March" is the latest March before the line's month; "this
+      // March" is this year's ("this may" is the modal verb).
+      *out = CivilMicros(last && m >= tm ? ty - 1 : ty, m, 1);
     } else if (int wd = Weekday(unit)) {
       // The latest such day before (last) or at (this) the line's time;
       // 1970-01-01 was a Thursday.
@@ -338,15 +342,18 @@ bool NamesDayOrMonth(std::string_view s) {
 bool MayHaveTimeWords(std::string_view s) {
   if (NamesDayOrMonth(s)) return true;
   for (std::string_view w :
-       {" now",      "since ",      "until ",      "till ",       "longer",
-        "anymore",   "any more",    "last ",       "yesterday",   "oday",
-        " ago",      "urrently",    "as of ",      "this week",   "this month",
-        "this year", "this season", "this spring", "this summer", "this autumn",
-        "this fall", "this winter", "through ",    "ctually",     "later",
-        "ventually", "ubsequently", "owadays",     "hese days",   "at present",
-        "riginally", "instead",     "rather than", ", not ",      "for ",
-        "from ",     "etween ",     " in ",        "In ",         " on ",
-        "during ",   "around "}) {
+       {" now",          "since ",        "until ",      "till ",
+        "longer",        "anymore",       "any more",    "last ",
+        "yesterday",     "oday",          " ago",        "urrently",
+        "as of ",        "this week",     "this month",  "this year",
+        "this season",   "this spring",   "this summer", "this autumn",
+        "this fall",     "this winter",   "through ",    "ctually",
+        "later",         "ventually",     "ubsequently", "owadays",
+        "hese days",     "at present",    "riginally",   "instead",
+        "rather than",   ", not ",        "for ",        "from ",
+        "etween ",       " in ",          "In ",         " on ",
+        "during ",       "around ",       "in May",      "in the spring",
+        "in the summer", "in the autumn", "in the fall", "in the winter"}) {
     if (s.find(w) == std::string_view::npos) continue;
     // Dates and durations need a digit or a duration word after them.
     if (w == "for " || w == "from " || w == "etween " || w == " in " ||
@@ -541,13 +548,21 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
     // "took over on Monday", "hired her in March": a day or month with no
     // year after the value says when it happened, as "in 1918" does, and
     // ends the sentence or its clause. Capitalised, so "in may" stays.
+    // At the clause's end a capitalised "May" after "in" is the month too
+    // ("joined Brightfield Labs in May").
     if (k + 1 < toks.size() && AfterValue(toks, k) &&
         std::isupper(static_cast<unsigned char>(toks[k + 1].text[0])) &&
         ((t.lower == "on" && Weekday(toks[k + 1].lower)) ||
-         (t.lower == "in" && toks[k + 1].lower.size() > 3 &&
-          Month(toks[k + 1].lower))) &&
+         (t.lower == "in" && Month(toks[k + 1].lower))) &&
         (k + 2 == toks.size() || toks[k + 1].text.back() == ',')) {
       found(k, 2);
+      continue;
+    }
+    // "in the spring": a season with no year, as above.
+    if (t.lower == "in" && k + 2 < toks.size() && AfterValue(toks, k) &&
+        toks[k + 1].lower == "the" && SeasonStart(toks[k + 2].lower) != 0 &&
+        (k + 3 == toks.size() || toks[k + 2].text.back() == ',')) {
+      found(k, 3);
       continue;
     }
     // "for three years", "for decades": how long, not since when.
@@ -635,7 +650,8 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
         (t.lower == "this" && k + 1 < toks.size() &&
          (toks[k + 1].lower == "week" || toks[k + 1].lower == "month" ||
           toks[k + 1].lower == "year" || toks[k + 1].lower == "season" ||
-          SeasonStart(toks[k + 1].lower) != 0)) ||
+          SeasonStart(toks[k + 1].lower) != 0 ||
+          (Month(toks[k + 1].lower) != 0 && toks[k + 1].lower.size() > 3))) ||
         (k + 2 < toks.size() && toks[k + 2].lower == "ago")) {
       int n = ReadDate(toks, k, tx, &when);
       if (n > 0) {

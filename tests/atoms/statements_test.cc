@@ -187,6 +187,18 @@ TEST_CASE("Statements: time words bound the valid interval",
   CHECK(f.valid_from == *ParseTimestamp("2026-03-01"));
   f = Parse("Priya Raman joined Northwind Freight last autumn.", &ctx);
   CHECK(f.valid_from == *ParseTimestamp("2025-09-01"));
+  // A month without a year: "last May" is the latest May before the
+  // line's month; "in May" and "in the spring" at the clause's end say
+  // when it happened and leave the value.
+  f = Parse("Priya Raman joined Northwind Freight last May.", &ctx);
+  CHECK(f.value == "Northwind Freight");
+  CHECK(f.valid_from == *ParseTimestamp("2026-05-01"));
+  f = Parse("Priya Raman joined Northwind Freight last August.", &ctx);
+  CHECK(f.valid_from == *ParseTimestamp("2025-08-01"));
+  f = Parse("Priya Raman joined Northwind Freight in May.", &ctx);
+  CHECK(f.value == "Northwind Freight");
+  f = Parse("Priya Raman joined Northwind Freight in the spring.", &ctx);
+  CHECK(f.value == "Northwind Freight");
   f = Parse("Alice no longer works at Acme.", &ctx);
   CHECK_ATOM(f, "Alice", Lexicon::Builtin().CanonicalRelation("works at"),
              "Acme");
