@@ -38,6 +38,20 @@ bool OpensWithTwoCapitalisedWords(std::string_view s) {
          s.substr(0, sp).find('\'') == std::string_view::npos;
 }
 
+// "... and Ella Novak became ...": a second clause may follow.
+bool JoinsACapitalisedClause(std::string_view s) {
+  for (std::string_view conj : {" and ", " but "}) {
+    for (std::size_t p = s.find(conj); p != std::string_view::npos;
+         p = s.find(conj, p + 1)) {
+      const std::size_t e = p + conj.size();
+      if (e < s.size() && std::isupper(static_cast<unsigned char>(s[e]))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // The verb lemma a verb phrase or template ("[X] moved to __") opens with,
 // past auxiliaries and adverbs ("has moved to" -> "move"); *rest receives
 // the words after it. "" when WordNet knows no such verb.
@@ -530,7 +544,8 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   // Satya Nadella spoke ...": a role between names, NamedRoleBeforeName).
   if (const std::string trimmed = TrimSentence(sentence, false);
       trimmed.find(", ") != std::string::npos ||
-      OpensWithTwoCapitalisedWords(trimmed)) {
+      OpensWithTwoCapitalisedWords(trimmed) ||
+      JoinsACapitalisedClause(trimmed)) {
     internal::MainClause(trimmed, nullptr, &side);
   }
   internal::RoleDroppedReading(TrimSentence(sentence, false), &side);

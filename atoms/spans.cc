@@ -731,6 +731,45 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
   return std::string(sentence);
 }
 
+// "Ravi Shah stepped down and Ella Novak became chair of Lumen Trust": two
+// clauses with subjects of their own. The first is the main clause; the
+// second goes to `side` as a statement of its own. The second subject is
+// a capitalised name directly followed by its verb, after a lower-case
+// word or a comma, so "Python and Go are ..." (one subject) and "School of
+// Art and Design is located ..." (one name) stay whole.
+bool CoordinatedClauses(std::string* s, std::string* why,
+                        std::vector<std::string>* side) {
+  const std::vector<std::string> w = Words(*s);
+  if (w.size() < 6 || !HasVerb(w)) return false;
+  for (std::size_t k = 2; k + 2 < w.size(); ++k) {
+    if (Core(w[k]) != "and" && Core(w[k]) != "but") continue;
+    // After a capitalised word "and" may join a name's parts ("School of
+    // Art and Design is located ..."); a comma or a lower-case word ends a
+    // clause.
+    if (!w[k - 1].ends_with(",") && !Lowercase(w[k - 1])) continue;
+    // The first clause has a verb of its own before the conjunction.
+    bool verb_before = false;
+    for (std::size_t i = 1; i < k; ++i) {
+      verb_before = verb_before || VerbStart(w[i]);
+    }
+    if (!verb_before) return false;
+    std::size_t n = k + 1;
+    while (n < w.size() && n < k + 5 && Cap(w[n]) &&
+           w[n].find_first_of(",'") == std::string::npos &&
+           !IsPronoun(Core(w[n]))) {
+      ++n;
+    }
+    if (n == k + 1 || n >= w.size() || !VerbStart(w[n])) continue;
+    std::string first = Join(w, 0, k);
+    while (!first.empty() && first.back() == ',') first.pop_back();
+    Note(why, "second clause '" + Join(w, k + 1, w.size()) + "' read apart");
+    if (side != nullptr) side->push_back(Join(w, k + 1, w.size()));
+    *s = first;
+    return true;
+  }
+  return false;
+}
+
 // "Rhea Kapoor quit journalism and became a lawyer", "Mathis Rey gave up
 // tennis and now plays padel": two verb phrases of one subject. The second
 // (the state reached) is the main clause; the first is dropped. Not
@@ -899,7 +938,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   HomeTo(&s, why);
   Interruption(&s, why, side);
   if (!RoleBeforeName(&s, why)) NamedRoleBeforeName(&s, why, side);
-  CoordinatedVerbs(&s, why);
+  if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why);
   RoleChange(&s, why);
   return s;
 }

@@ -288,6 +288,20 @@ TEST_CASE("Spans: a role taken 'as' at a firm also names the firm",
   for (const ParsedFact& x : f) CHECK(x.relation != "P108");
 }
 
+TEST_CASE("Spans: a second clause with its own subject is read apart",
+          "[atoms][spans]") {
+  auto f =
+      All("Ravi Shah stepped down and Ella Novak became chair of Lumen Trust.");
+  CHECK(Has(f, "Lumen Trust", "P488", "Ella Novak"));
+  for (const ParsedFact& x : f) CHECK(x.subject != "Ravi Shah stepped down");
+  // "and" inside a name joins no clauses.
+  f =
+      All("The headquarters of High School of Art and Design is located in "
+          "the city of New York City.");
+  CHECK(f.size() == 1);
+  CHECK(Has(f, "High School of Art and Design", "P159", "New York City"));
+}
+
 TEST_CASE("Spans: a change with both ends names the value it replaces",
           "[atoms][spans]") {
   ParsedFact f = Parse("Ingrid Solberg moved from Equinor to Statkraft.");
