@@ -731,6 +731,48 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
   return std::string(sentence);
 }
 
+// "Mark Carney is Prime Minister of Canada", "reigns as Emperor of Japan":
+// a title-cased role after a copula or "as" is the role noun, not a name,
+// when its head is a person noun in WordNet ("Bank of England" is no
+// person; an office as a subject, "The Mayor of Paris is ...", stays).
+bool TitleCasedRole(std::string* s, std::string* why) {
+  if (s->find(" of ") == std::string::npos) return false;
+  std::vector<std::string> w = Words(*s);
+  const WordForms& wf = WordForms::Get();
+  for (std::size_t k = 3; k + 1 < w.size(); ++k) {
+    if (Core(w[k]) != "of" || !(Cap(w[k + 1]) || Core(w[k + 1]) == "the")) {
+      continue;
+    }
+    std::size_t j = k;
+    while (j > 1 && Cap(w[j - 1]) &&
+           w[j - 1].find_first_of(",'") == std::string::npos && k - j < 3) {
+      --j;
+    }
+    if (j == k) continue;
+    std::size_t before = j - 1;
+    if (In(Core(w[before]), {"the", "a", "an"}) && before > 0) --before;
+    const std::string lead = Core(w[before]);
+    if (!IsAuxOrCopula(lead) && lead != "as" && lead != "became" &&
+        lead != "becomes") {
+      continue;
+    }
+    bool words = true;
+    for (std::size_t i = j; i < k; ++i) {
+      const std::string c = Core(w[i]);
+      words = words && (wf.Is(c, Pos::kNoun) || wf.Is(c, Pos::kAdj));
+    }
+    const std::string head = wf.Lemma(Core(w[k - 1]), Pos::kNoun);
+    if (!words || head.empty() || !Reaches(head, {"person"}, false)) continue;
+    for (std::size_t i = j; i < k; ++i) {
+      w[i] = Core(w[i]) + (w[i].ends_with(",") ? "," : "");
+    }
+    Note(why, "title '" + Join(w, j, k) + "' read as a role");
+    *s = Join(w, 0, w.size());
+    return true;
+  }
+  return false;
+}
+
 // "Ravi Shah stepped down and Ella Novak became chair of Lumen Trust": two
 // clauses with subjects of their own. The first is the main clause; the
 // second goes to `side` as a statement of its own. The second subject is
@@ -937,6 +979,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   if (!among && !Cleft(&s, why)) Among(&s, why);
   HomeTo(&s, why);
   Interruption(&s, why, side);
+  TitleCasedRole(&s, why);
   if (!RoleBeforeName(&s, why)) NamedRoleBeforeName(&s, why, side);
   if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why);
   RoleChange(&s, why);

@@ -302,6 +302,15 @@ TEST_CASE("Spans: a second clause with its own subject is read apart",
   CHECK(Has(f, "High School of Art and Design", "P159", "New York City"));
 }
 
+TEST_CASE("Spans: a title-cased role after a copula is the role noun",
+          "[atoms][spans]") {
+  auto f = All("Mark Carney is Prime Minister of Canada.");
+  CHECK(Has(f, "Canada", "P6", "Mark Carney"));
+  // No person noun, no role: "Bank of England" stays a name.
+  f = All("Mark Carney is Governor of the Bank of England.");
+  for (const ParsedFact& x : f) CHECK(x.value != "England");
+}
+
 TEST_CASE("Spans: a change with both ends names the value it replaces",
           "[atoms][spans]") {
   ParsedFact f = Parse("Ingrid Solberg moved from Equinor to Statkraft.");
