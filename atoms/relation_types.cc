@@ -259,6 +259,12 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
   if (Result<std::uint32_t> r = ResolveKind(wf, "location"); r.ok()) {
     location_ = *r;
   }
+  for (const char* kind :
+       {"location", "organization", "structure", "group", "institution"}) {
+    if (Result<std::uint32_t> r = ResolveKind(wf, kind); r.ok()) {
+      name_classes_.push_back(*r);
+    }
+  }
 }
 
 std::vector<std::string> RelationTypes::ChangeTargets(
@@ -424,6 +430,24 @@ int RelationTypes::Distance(const NounClass& c,
   // organisation, ranked as a subject WordNet cannot place.
   const int common = CommonDistance(c, kinds);
   if (common == kNoFit && named_fit()) return kNamedGuess;
+  // A capitalised name known only by a head noun that fits none of the
+  // kinds may still be a person named after a common word: "Emmanuel
+  // Macron" (a macron is a diacritic), unless the head names a place or a
+  // body of people ("Harbor Street Bridge", "Northwind Bank").
+  if (common == kNoFit && c.by_head && c.proper && named_ok) {
+    bool names_a_place_or_body = false;
+    for (std::size_t i = 0; i < c.senses.size() && i < 3; ++i) {
+      for (const auto& [at, depth] : *Ancestors(c.senses[i])) {
+        names_a_place_or_body =
+            names_a_place_or_body ||
+            std::find(name_classes_.begin(), name_classes_.end(), at) !=
+                name_classes_.end();
+      }
+    }
+    for (std::uint32_t k : kinds) {
+      if (!names_a_place_or_body && k == person_) return kNamedGuess;
+    }
+  }
   return common;
 }
 

@@ -207,6 +207,10 @@ class RelationTypes {
   std::uint32_t location_ = 0;      // location#1: PlaceValued
   std::uint32_t person_ = 0;        // person#1
   std::uint32_t organization_ = 0;  // organization#1
+  // The classes a name's head noun gives a place or a body of people
+  // ("Harbor Street Bridge", "Northwind Bank"): location, organization,
+  // structure, group. A head noun of none of them may end a person's name.
+  std::vector<std::uint32_t> name_classes_;
   // Relations whose values are locations and whose subjects are not
   // people (country, continent, administrative area, headquarters): what a
   // bare locative ("X is in Y", "X lies in Y") may state, chosen by type.

@@ -286,6 +286,15 @@ TEST_CASE("RelationTypes: types confirm a phrase just under the threshold",
   // A subject WordNet cannot place confirms nothing.
   f = Parse("Brightwave's president is Jon Jonsson.");
   CHECK(f.relation != "P35");
+  // A person's name whose last word is a common noun ("macron", a
+  // diacritic) may still be a person.
+  CHECK_TYPED("France's president is Emmanuel Macron.", "P35",
+              "Emmanuel Macron");
+  // A head noun that names a place or a body of people is no person.
+  f = Parse("France's president is Harbor Street Bridge.");
+  CHECK(f.relation != "P35");
+  f = Parse("France's president is Northwind Bank.");
+  CHECK(f.relation != "P35");
 }
 
 }  // namespace
