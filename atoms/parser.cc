@@ -536,19 +536,20 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   if (!main.ok() && !main.status().IsNotFound()) return main.status();
   if (main.ok()) out.push_back(std::move(main).value());
   std::vector<std::string> side;
-  // Side statements come only from comma-delimited parts (appositions,
+  // Side statements come from comma-delimited parts (appositions,
   // relative clauses, fronted participles: CommaLeadIn and Interruption in
-  // atoms/spans.cc), so a line without ", " skips a second clause analysis
-  // (most bulk lines).
-  // So does a line opening with two capitalised words ("Microsoft CEO
-  // Satya Nadella spoke ...": a role between names, NamedRoleBeforeName).
-  if (const std::string trimmed = TrimSentence(sentence, false);
-      trimmed.find(", ") != std::string::npos ||
+  // atoms/spans.cc), a role between two names at the line's start
+  // ("Microsoft CEO Satya Nadella spoke ...": NamedRoleBeforeName) and a
+  // second clause after "and"/"but" + a capital (CoordinatedClauses); a
+  // line with none of these skips a second clause analysis (most bulk
+  // lines).
+  const std::string trimmed = TrimSentence(sentence, false);
+  if (trimmed.find(", ") != std::string::npos ||
       OpensWithTwoCapitalisedWords(trimmed) ||
       JoinsACapitalisedClause(trimmed)) {
     internal::MainClause(trimmed, nullptr, &side);
   }
-  internal::RoleDroppedReading(TrimSentence(sentence, false), &side);
+  internal::RoleDroppedReading(trimmed, &side);
   // "S is a veterinarian from Seville" read as (S, veterinarian from,
   // Seville) also says "S is a veterinarian".
   for (const ParsedFact& f : out) {
@@ -749,6 +750,23 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     m.score = std::max(m.score, internal::kStrongMapping);
     m.suggested.clear();
     clause->value = t.value;
+  }
+  // A verb keyed on a lexicon relation only through WordNet's widening
+  // (a hypernym or synonym: "sits in" -> "attend" -> educated at) whose
+  // value WordNet files under none of that relation's value kinds ("Uluru
+  // sits in Australia": a country is no school) names that relation in no
+  // sense of the sentence: the phrase stays as written.
+  if (m.mapping == "lexicon" && clause->kind == internal::PhraseKind::kVerb &&
+      m.score < internal::kSynonymOrHypernymBelow &&
+      !impl_->types->ValueMayFit(m.key,
+                                 m.inverse ? clause->subject : clause->value)) {
+    m.evidence += "; but '" + (m.inverse ? clause->subject : clause->value) +
+                  "' is of no kind " + m.key + " takes, so the phrase stays";
+    m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);
+    m.mapping = "phrase";
+    m.score = 0;
+    m.inverse = false;
+    m.suggested.clear();
   }
   // "Germany's federal president", "Harper Lee's most famous novel": a
   // relation noun after adjectives; the noun alone may name a relation.

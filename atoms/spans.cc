@@ -443,6 +443,12 @@ bool AcronymRole(std::string_view w) {
 // Brady": an adjective; "Queen frontman ...": a noun WordNet knows).
 bool NamedRoleBeforeName(std::string* s, std::string* why,
                          std::vector<std::string>* side) {
+  // An owner's name opens the line: a capital after the first space.
+  if (const std::size_t sp = s->find(' ');
+      sp == std::string::npos || sp + 1 >= s->size() ||
+      !std::isupper(static_cast<unsigned char>((*s)[sp + 1]))) {
+    return false;
+  }
   const std::vector<std::string> w = Words(*s);
   std::size_t org_end = Core(w.empty() ? "" : w[0]) == "the" ? 1 : 0;
   while (org_end < w.size() && Cap(w[org_end]) && !AcronymRole(w[org_end]) &&
@@ -736,7 +742,16 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
 // when its head is a person noun in WordNet ("Bank of England" is no
 // person; an office as a subject, "The Mayor of Paris is ...", stays).
 bool TitleCasedRole(std::string* s, std::string* why) {
-  if (s->find(" of ") == std::string::npos) return false;
+  // Most lines have no capitalised word before " of ": skip the split.
+  bool capital_before_of = false;
+  for (std::size_t p = s->find(" of "); p != std::string::npos && p > 0;
+       p = s->find(" of ", p + 1)) {
+    const std::size_t start = s->rfind(' ', p - 1);
+    const std::size_t w = start == std::string::npos ? 0 : start + 1;
+    capital_before_of =
+        capital_before_of || std::isupper(static_cast<unsigned char>((*s)[w]));
+  }
+  if (!capital_before_of) return false;
   std::vector<std::string> w = Words(*s);
   const WordForms& wf = WordForms::Get();
   for (std::size_t k = 3; k + 1 < w.size(); ++k) {
@@ -781,6 +796,10 @@ bool TitleCasedRole(std::string* s, std::string* why) {
 // Art and Design is located ..." (one name) stay whole.
 bool CoordinatedClauses(std::string* s, std::string* why,
                         std::vector<std::string>* side) {
+  if (s->find(" and ") == std::string::npos &&
+      s->find(" but ") == std::string::npos) {
+    return false;
+  }
   const std::vector<std::string> w = Words(*s);
   if (w.size() < 6 || !HasVerb(w)) return false;
   for (std::size_t k = 2; k + 2 < w.size(); ++k) {

@@ -43,6 +43,9 @@ struct Mapping {
 // Scores at or above this key on the lexicon relation; a candidate below it
 // (an ambiguous cue) is weak and goes to review.
 inline constexpr double kStrongMapping = 0.8;
+// Scores below this come from WordNet's widening (a synonym or hypernym of
+// the phrase's words), not from a lexicon name, alias or template.
+inline constexpr double kSynonymOrHypernymBelow = 0.9;
 
 class Canonicalizer {
  public:

@@ -270,6 +270,19 @@ TEST_CASE("RelationTypes: the R behind V is V's R", "[atoms][relation_types]") {
   CHECK(f.value == "Harbour Records");
 }
 
+TEST_CASE("RelationTypes: a widened verb mapping yields to the value's kind",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // "sit in" is a hyponym of "attend" (educated at), but a country is no
+  // school: the phrase stays as written instead of a wrong relation.
+  ParsedFact f = Parse("Uluru sits in Australia.");
+  CHECK(f.relation != "P69");
+  CHECK(f.mapping == "phrase");
+  // The lexicon's own template still reads a school.
+  f = Parse("Ana Silva attended Stanford University.");
+  CHECK(f.relation == "P69");
+}
+
 TEST_CASE("RelationTypes: types confirm a phrase just under the threshold",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
