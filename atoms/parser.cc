@@ -27,17 +27,6 @@ namespace factline {
 
 namespace {
 
-// "Microsoft CEO ...", "Lakeside Hawks head coach ...", never "The ...".
-bool OpensWithTwoCapitalisedWords(std::string_view s) {
-  const std::size_t sp = s.find(' ');
-  if (sp == std::string_view::npos || sp + 1 >= s.size()) return false;
-  auto upper = [](char c) {
-    return std::isupper(static_cast<unsigned char>(c)) != 0;
-  };
-  return upper(s[0]) && upper(s[sp + 1]) && s.substr(0, sp) != "The" &&
-         s.substr(0, sp).find('\'') == std::string_view::npos;
-}
-
 // "... and Ella Novak became ...": a second clause may follow.
 bool JoinsACapitalisedClause(std::string_view s) {
   for (std::string_view conj : {" and ", " but "}) {
@@ -545,7 +534,7 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   // lines).
   const std::string trimmed = TrimSentence(sentence, false);
   if (trimmed.find(", ") != std::string::npos ||
-      OpensWithTwoCapitalisedWords(trimmed) ||
+      internal::MayOpenWithNamedRole(trimmed) ||
       JoinsACapitalisedClause(trimmed)) {
     internal::MainClause(trimmed, nullptr, &side);
   }

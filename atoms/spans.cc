@@ -443,19 +443,14 @@ bool AcronymRole(std::string_view w) {
 // Brady": an adjective; "Queen frontman ...": a noun WordNet knows).
 bool NamedRoleBeforeName(std::string* s, std::string* why,
                          std::vector<std::string>* side) {
-  // An owner's name opens the line: a capital after the first space.
-  if (const std::size_t sp = s->find(' ');
-      sp == std::string::npos || sp + 1 >= s->size() ||
-      !std::isupper(static_cast<unsigned char>((*s)[sp + 1]))) {
-    return false;
-  }
+  if (!MayOpenWithNamedRole(*s)) return false;
   const std::vector<std::string> w = Words(*s);
-  std::size_t org_end = Core(w.empty() ? "" : w[0]) == "the" ? 1 : 0;
+  const std::size_t org_begin = Core(w[0]) == "the" ? 1 : 0;
+  std::size_t org_end = org_begin;
   while (org_end < w.size() && Cap(w[org_end]) && !AcronymRole(w[org_end]) &&
          w[org_end].find_first_of(",'") == std::string::npos) {
     ++org_end;
   }
-  const std::size_t org_begin = Core(w.empty() ? "" : w[0]) == "the" ? 1 : 0;
   if (org_end == org_begin || org_end >= w.size()) return false;
   if (org_end - org_begin == 1 && org_begin == 0) {
     const std::string c0 = Core(w[0]);
@@ -672,6 +667,32 @@ bool RoleChange(std::string* s, std::string* why) {
 }
 
 }  // namespace
+
+bool MayOpenWithNamedRole(std::string_view s) {
+  // The first eight words, split on spaces: a name, then a lower-case
+  // content word or an all-capitals one, then two capitalised words.
+  std::vector<std::string_view> w;
+  for (std::size_t b = 0; b < s.size() && w.size() < 8;) {
+    std::size_t e = s.find(' ', b);
+    if (e == std::string_view::npos) e = s.size();
+    if (e > b) w.push_back(s.substr(b, e - b));
+    b = e + 1;
+  }
+  auto upper = [](std::string_view t) {
+    return !t.empty() && std::isupper(static_cast<unsigned char>(t[0]));
+  };
+  if (w.size() < 4 || !upper(w[0])) return false;
+  for (std::size_t r = 1; r + 2 < w.size(); ++r) {
+    if (!upper(w[r + 1]) || !upper(w[r + 2])) continue;
+    if (AcronymRole(w[r])) return true;
+    const std::string c = Core(w[r]);
+    if (Lowercase(w[r]) && !IsPrep(c) && !IsAuxOrCopula(c) &&
+        !In(c, {"the", "a", "an", "and", "or", "but"})) {
+      return true;
+    }
+  }
+  return false;
+}
 
 void RoleDroppedReading(std::string_view sentence,
                         std::vector<std::string>* side) {

@@ -67,6 +67,12 @@ std::string MainClause(std::string_view sentence, std::string* why,
 // time words; a year after "from" ("from 2010 to 2015") is a time range.
 std::string ChangeFromTo(std::string_view sentence, std::string* why);
 
+// Whether `sentence` may open with a role between two names ("Arsenal
+// manager Mikel Arteta said ...", "Microsoft CEO Satya Nadella ..."): a
+// capitalised word, then a lower-case content word or an all-capitals one
+// followed by two capitalised words, within the first eight words. A cheap test
+// on the text; MainClause reads the role itself.
+bool MayOpenWithNamedRole(std::string_view sentence);
 // "S works as an analyst at Northwind Bank" also says "S works at
 // Northwind Bank": for a verb, "as" + a lower-case role, then at/for/with
 // + a name, the sentence without the role goes to `side`.
