@@ -745,12 +745,12 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   // value WordNet files under none of that relation's value kinds ("Uluru
   // sits in Australia": a country is no school) names that relation in no
   // sense of the sentence: the phrase stays as written.
-  if (m.mapping == "lexicon" && clause->kind == internal::PhraseKind::kVerb &&
+  if (const std::string& value = m.inverse ? clause->subject : clause->value;
+      m.mapping == "lexicon" && clause->kind == internal::PhraseKind::kVerb &&
       m.score < internal::kSynonymOrHypernymBelow &&
-      !impl_->types->ValueMayFit(m.key,
-                                 m.inverse ? clause->subject : clause->value)) {
-    m.evidence += "; but '" + (m.inverse ? clause->subject : clause->value) +
-                  "' is of no kind " + m.key + " takes, so the phrase stays";
+      !impl_->types->ValueMayFit(m.key, value)) {
+    m.evidence += "; but '" + value + "' is of no kind " + m.key +
+                  " takes, so the phrase stays";
     m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);
     m.mapping = "phrase";
     m.score = 0;

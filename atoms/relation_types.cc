@@ -434,21 +434,19 @@ int RelationTypes::Distance(const NounClass& c,
   // kinds may still be a person named after a common word: "Emmanuel
   // Macron" (a macron is a diacritic), unless the head names a place or a
   // body of people ("Harbor Street Bridge", "Northwind Bank").
-  if (common == kNoFit && c.by_head && c.proper && named_ok) {
-    bool names_a_place_or_body = false;
-    for (std::size_t i = 0; i < c.senses.size() && i < 3; ++i) {
-      for (const auto& [at, depth] : *Ancestors(c.senses[i])) {
-        names_a_place_or_body =
-            names_a_place_or_body ||
-            std::find(name_classes_.begin(), name_classes_.end(), at) !=
-                name_classes_.end();
+  if (common != kNoFit || !c.by_head || !c.proper || !named_ok ||
+      std::find(kinds.begin(), kinds.end(), person_) == kinds.end()) {
+    return common;
+  }
+  for (std::size_t i = 0; i < c.senses.size() && i < 3; ++i) {
+    for (const auto& [at, depth] : *Ancestors(c.senses[i])) {
+      if (std::find(name_classes_.begin(), name_classes_.end(), at) !=
+          name_classes_.end()) {
+        return common;
       }
     }
-    for (std::uint32_t k : kinds) {
-      if (!names_a_place_or_body && k == person_) return kNamedGuess;
-    }
   }
-  return common;
+  return kNamedGuess;
 }
 
 int RelationTypes::CommonDistance(

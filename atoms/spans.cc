@@ -195,6 +195,12 @@ bool Reaches(const std::string& lemma,
 
 // A noun for a person, a group or an organisation ("brother", "architect",
 // "firm"): what a name after it names.
+// A noun WordNet files under person ("coach", "CEO", "prime minister").
+bool PersonNoun(std::string_view c) {
+  const std::string lemma = WordForms::Get().Lemma(c, Pos::kNoun);
+  return !lemma.empty() && Reaches(lemma, {"person"}, false);
+}
+
 bool RoleNoun(std::string_view c) {
   const std::string lemma = WordForms::Get().Lemma(c, Pos::kNoun);
   if (lemma.empty()) return false;
@@ -431,8 +437,7 @@ bool AcronymRole(std::string_view w) {
   for (const char ch : w) {
     if (!std::isupper(static_cast<unsigned char>(ch))) return false;
   }
-  const std::string lemma = WordForms::Get().Lemma(Core(w), Pos::kNoun);
-  return !lemma.empty() && Reaches(lemma, {"person"}, false);
+  return PersonNoun(Core(w));
 }
 
 // "Microsoft CEO Satya Nadella spoke ...", "Lakeside Hawks head coach Maria
@@ -797,8 +802,7 @@ bool TitleCasedRole(std::string* s, std::string* why) {
       const std::string c = Core(w[i]);
       words = words && (wf.Is(c, Pos::kNoun) || wf.Is(c, Pos::kAdj));
     }
-    const std::string head = wf.Lemma(Core(w[k - 1]), Pos::kNoun);
-    if (!words || head.empty() || !Reaches(head, {"person"}, false)) continue;
+    if (!words || !PersonNoun(Core(w[k - 1]))) continue;
     for (std::size_t i = j; i < k; ++i) {
       w[i] = Core(w[i]) + (w[i].ends_with(",") ? "," : "");
     }
