@@ -1204,8 +1204,11 @@ class Reader {
     if (IsDet(first.lower) && after + 1 < n) {
       for (std::size_t k = after + 1; k < n; ++k) {
         std::size_t dash = toks_[k].text.rfind('-');
+        // The part before the dash names the value ("Lyon-born",
+        // "Korean-language"); a lower-case one is a modifier of the head
+        // noun ("a full-time novelist", "a well-known author").
         if (dash != std::string::npos && dash > 0 &&
-            dash + 1 < toks_[k].text.size()) {
+            dash + 1 < toks_[k].text.size() && toks_[k].cap) {
           std::string suffix = toks_[k].lower.substr(dash + 1);
           Tok suffix_tok;
           suffix_tok.lower = suffix;

@@ -27,15 +27,15 @@ namespace factline {
 
 namespace {
 
-// "... and Ella Novak became ...": a second clause may follow.
-bool JoinsACapitalisedClause(std::string_view s) {
-  for (std::string_view conj : {" and ", " but "}) {
-    for (std::size_t p = s.find(conj); p != std::string_view::npos;
-         p = s.find(conj, p + 1)) {
-      const std::size_t e = p + conj.size();
-      if (e < s.size() && std::isupper(static_cast<unsigned char>(s[e]))) {
-        return true;
-      }
+// "... and Ella Novak became ...", "... but Ella Novak is ...": a second
+// clause may follow; "S quit X and is now ...": a second verb phrase may.
+bool MayJoinTwoClauses(std::string_view s) {
+  if (s.find(" and ") != std::string_view::npos) return true;
+  for (std::size_t p = s.find(" but "); p != std::string_view::npos;
+       p = s.find(" but ", p + 1)) {
+    const std::size_t e = p + 5;
+    if (e < s.size() && std::isupper(static_cast<unsigned char>(s[e]))) {
+      return true;
     }
   }
   return false;
@@ -534,8 +534,7 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   // lines).
   const std::string trimmed = TrimSentence(sentence, false);
   if (trimmed.find(", ") != std::string::npos ||
-      internal::MayOpenWithNamedRole(trimmed) ||
-      JoinsACapitalisedClause(trimmed)) {
+      internal::MayOpenWithNamedRole(trimmed) || MayJoinTwoClauses(trimmed)) {
     internal::MainClause(trimmed, nullptr, &side);
   }
   internal::RoleDroppedReading(trimmed, &side);
@@ -559,10 +558,26 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     if (!f.ok() || (f->mapping != "template" && f->mapping != "lexicon")) {
       continue;
     }
+    // A side statement that repeats a fact, or names another value for a
+    // one-valued slot the main clause fills ("S worked for X and now works
+    // for Y"), adds nothing: one sentence states one value of such a slot,
+    // the main clause's.
+    // Nor may it claim a slot the main clause's phrase may name once the
+    // store is asked ("Mathis Rey gave up tennis and now plays padel":
+    // "plays" may be the sport; "gave up tennis" is what ended).
+    auto may_name = [&f](const std::vector<std::string>& keys) {
+      return std::find(keys.begin(), keys.end(), f->relation) != keys.end();
+    };
     bool repeated = false;
     for (const ParsedFact& o : out) {
-      repeated = repeated || (o.subject == f->subject &&
-                              o.relation == f->relation && o.value == f->value);
+      repeated = repeated ||
+                 (o.subject == f->subject && o.mapping == "phrase" &&
+                  (may_name(o.near_relations) || may_name(o.cue_relations)));
+      repeated =
+          repeated ||
+          (o.subject == f->subject && o.relation == f->relation &&
+           (o.value == f->value ||
+            impl_->lexicon->CardinalityOf(f->relation) == Cardinality::kOne));
     }
     if (repeated) continue;
     if (!f->evidence.empty()) f->evidence += "; ";

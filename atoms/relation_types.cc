@@ -547,13 +547,22 @@ std::vector<const RelationTypes::Kinds*> RelationTypes::CueCandidates(
         for (std::size_t j = 0; j < cue.size(); ++j) covered[i + j] = true;
       }
     }
-    bool all = true;
+    // An adjective WordNet knows only as one says how, not what: "a
+    // devout adherent of", "a lifelong follower of".
+    bool all = true, cued = false;
     for (std::size_t i = 0; i < words.size() && all; ++i) {
-      all = covered[i] || FunctionWord(words[i]);
+      cued = cued || covered[i];
+      all = covered[i] || FunctionWord(words[i]) || OnlyAdjective(words[i]);
     }
-    if (all) out.push_back(&k);
+    if (all && cued) out.push_back(&k);
   }
   return out;
+}
+
+bool RelationTypes::OnlyAdjective(const std::string& word) const {
+  return wf_.Is(word, Pos::kAdj) && !wf_.Is(word, Pos::kNoun) &&
+         wf_.Lemma(word, Pos::kVerb).empty() &&
+         wf_.Lemma(word, Pos::kNoun).empty();
 }
 
 RelationTypes::Pick RelationTypes::Choose(
@@ -964,6 +973,26 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   if (m.mapping == "phrase" && cands.size() < 2 &&
       ClassValue(clause, subject, out)) {
     return true;
+  }
+  // A phrase cued by one relation alone ("an adherent of", "a lifelong
+  // follower of") names it when WordNet files the value under its value
+  // kinds, a few steps down ("Islam" a religion), and the subject does not
+  // contradict it. An unknown or distant value is no evidence.
+  if (m.mapping == "phrase" && cands.size() == 1) {
+    const Kinds* k = cands.front();
+    const NounClass value = Classify(clause.value, true);
+    constexpr int kMaxCuedSteps = 4;
+    const int dv = value.known() && !value.by_head
+                       ? Distance(value, k->value, true)
+                       : kNoFit;
+    if (dv <= kMaxCuedSteps && Distance(subject, k->subject, true) != kNoFit) {
+      out->key = k->key;
+      out->value = clause.value;
+      out->evidence = "types: '" + clause.value + "' is a value of " + k->key +
+                      " (" + Steps(dv) + "), the one relation cued by '" +
+                      clause.relation + "'";
+      return true;
+    }
   }
   if (m.mapping == "weak") {
     // The canonicaliser's own candidates for a phrase it could not key.

@@ -588,6 +588,16 @@ std::size_t RoleChangeVerb(const std::vector<std::string>& w, std::size_t v,
   return 0;
 }
 
+// Removes a sentence's closing "." or "!" from *text and returns it.
+std::string TakeFullStop(std::string* text) {
+  std::string stop;
+  while (!text->empty() && (text->back() == '.' || text->back() == '!')) {
+    stop.insert(stop.begin(), text->back());
+    text->pop_back();
+  }
+  return stop;
+}
+
 // "P took over as CEO of S" -> "P is the CEO of S"; "S elected P as
 // mayor" -> "P is the mayor of S"; "P replaced Q as S's coach" -> "P is
 // S's coach". The role must name its owner (of, at, a possessive) unless
@@ -601,6 +611,14 @@ bool RoleChange(std::string* s, std::string* why) {
   bool became = false;
   std::size_t r = RoleChangeVerb(w, v, &became);
   std::string holder = subject, owner;
+  // "Q was replaced by P as manager of S": the agent holds the role now.
+  for (std::size_t b = v + 1; r > 0 && b + 1 < r; ++b) {
+    if (w[b] == "by" && In(Core(w[b - 1]), {"replaced", "succeeded"}) &&
+        Core(w[r - 1]) == "as" && b + 1 < r - 1 && Cap(w[b + 1])) {
+      holder = Join(w, b + 1, r - 1);
+      break;
+    }
+  }
   if (r == 0) {
     // Active: "S elected P as R" (the object holds the role of the
     // subject); "P leads S as CEO" (the subject holds the object's role).
@@ -608,8 +626,11 @@ bool RoleChange(std::string* s, std::string* why) {
     if (In(Core(w[vv]), {"has", "have", "had"})) ++vv;
     if (vv + 1 >= w.size()) return false;
     const std::string c = Core(w[vv]);
+    // "swore in P as ...": the particle goes with the verb.
+    if (In(c, {"swore", "sworn"}) && Core(w[vv + 1]) == "in") ++vv;
     const bool appoints =
-        In(c, {"elected", "appointed", "named", "hired", "chose"});
+        In(c, {"elected", "appointed", "named", "hired", "chose", "picked",
+               "selected", "installed", "tapped", "swore", "sworn"});
     const bool leads =
         In(c, {"leads", "led", "runs", "ran", "run", "heads", "headed",
                "manages", "managed", "coaches", "coached", "chairs", "chaired",
@@ -656,6 +677,11 @@ bool RoleChange(std::string* s, std::string* why) {
       (In(r0, {"a", "an", "the"}) || IsPossDet(r0))) {
     role.erase(role.begin() + 1);
   }
+  // The sentence's full stop ends the rewritten sentence, not the role
+  // ("named P as CEO." -> "P is the CEO of S.").
+  std::string stop = TakeFullStop(&role.back());
+  if (role.back().empty()) role.pop_back();
+  if (role.empty()) return false;
   std::string phrase;
   if (!owner.empty() && IsPossDet(r0)) {
     phrase = owner + "'s " + Join(role, 1, role.size());
@@ -667,7 +693,7 @@ bool RoleChange(std::string* s, std::string* why) {
     if (!owner.empty()) phrase += " of " + owner;
   }
   Note(why, "role change read as '" + holder + " is " + phrase + "'");
-  *s = holder + " is " + phrase;
+  *s = holder + " is " + phrase + stop;
   return true;
 }
 
@@ -858,17 +884,27 @@ bool CoordinatedClauses(std::string* s, std::string* why,
 
 // "Rhea Kapoor quit journalism and became a lawyer", "Mathis Rey gave up
 // tennis and now plays padel": two verb phrases of one subject. The second
-// (the state reached) is the main clause; the first is dropped. Not
+// (the state reached) is the main clause. The first may be what ended
+// ("quit The Velvet Static and is now a member of ...") or a fact of its
+// own ("lives in Leeds and works at ...", "has switched to squash and is
+// ranked ..."): it goes to `side`, and the caller keeps the main clause's
+// value when both name one slot. Not
 // when "and" joins two verbs ("was born and raised in"): the word before
-// it must end an object, not be a verb.
-bool CoordinatedVerbs(std::string* s, std::string* why) {
+// it must end an object, not be a verb; nor when the second phrase shares
+// the first's auxiliary ("was born in Lyon and raised in Paris").
+bool CoordinatedVerbs(std::string* s, std::string* why,
+                      std::vector<std::string>* side) {
   const std::vector<std::string> w = Words(*s);
-  // The subject is the leading name; its verb the first lower-case word
-  // ("quit" is a past tense that looks like its lemma).
+  // The subject is the leading name, "The" + a name included ("The
+  // Riverton Hawks"); its verb the first lower-case word ("quit" is a past
+  // tense that looks like its lemma).
   std::size_t v = 0;
   while (v < w.size() && v < 7 && Cap(w[v]) && !w[v].ends_with(",")) ++v;
+  const bool article_name = Core(w[0]) == "the" && w.size() > 1 && Cap(w[1]) &&
+                            !IsPronoun(Core(w[1]));
   if (v == 0 || v >= w.size() || !Cap(w[0]) ||
-      In(Core(w[0]), {"the", "a", "an", "this", "that", "these", "those"}) ||
+      (!article_name &&
+       In(Core(w[0]), {"the", "a", "an", "this", "that", "these", "those"})) ||
       !(VerbStart(w[v]) ||
         (Lowercase(w[v]) && WordForms::Get().Is(Core(w[v]), Pos::kVerb)))) {
     return false;
@@ -876,7 +912,10 @@ bool CoordinatedVerbs(std::string* s, std::string* why) {
   for (std::size_t k = v + 2; k + 1 < w.size(); ++k) {
     if (w[k] != "and" || w[k - 1].ends_with(",")) continue;
     const std::string before = Core(w[k - 1]);
-    if (!Lowercase(w[k - 1]) || VerbStart(w[k - 1]) || IsPrep(before)) {
+    // An object that ends in a name: its last word is capitalised.
+    const bool name_before = Cap(w[k - 1]) && !IsPronoun(before);
+    if (!(Lowercase(w[k - 1]) || name_before) || VerbStart(w[k - 1]) ||
+        IsPrep(before)) {
       continue;
     }
     std::size_t n = k + 1;
@@ -884,27 +923,18 @@ bool CoordinatedVerbs(std::string* s, std::string* why) {
                                            "since", "soon", "eventually"})) {
       ++n;
     }
-    if (n + 1 >= w.size() || !VerbStart(w[n]) || IsAuxOrCopula(Core(w[n]))) {
-      continue;
-    }
-    // The first phrase is not kept as a statement: it is often what
-    // ended ("gave up tennis"), which no relation phrase says.
+    if (n + 1 >= w.size() || !VerbStart(w[n])) continue;
+    // The second phrase may be a verb group ("and is now a member of")
+    // unless it shares the first phrase's auxiliary ("was born in Lyon and
+    // raised in Paris").
+    if (!IsAuxOrCopula(Core(w[n])) && IsAuxOrCopula(Core(w[v]))) continue;
     const std::string subject = Join(w, 0, v);
-    Note(why, "first of two verb phrases '" + Join(w, v, k) + "' dropped");
+    if (side != nullptr) side->push_back(subject + " " + Join(w, v, k) + ".");
+    Note(why, "first of two verb phrases '" + Join(w, v, k) + "' read apart");
     *s = subject + " " + Join(w, n, w.size());
     return true;
   }
   return false;
-}
-
-// Removes a sentence's closing "." or "!" from *text and returns it.
-std::string TakeFullStop(std::string* text) {
-  std::string stop;
-  while (!text->empty() && (text->back() == '.' || text->back() == '!')) {
-    stop.insert(stop.begin(), text->back());
-    text->pop_back();
-  }
-  return stop;
 }
 
 // "It was Nirvana who recorded X", "It is Ankara that is the capital": a
@@ -1011,6 +1041,27 @@ bool HomeTo(std::string* s, std::string* why) {
   return false;
 }
 
+// "Orbis Freight named Daniel Cho as its new CEO, replacing Marta Silva",
+// "S was sworn in last week, becoming head of state at 44": a trailing
+// participle clause says what came with the statement, not what it is.
+bool TrailingParticiple(std::string* s, std::string* why) {
+  const std::size_t comma = s->rfind(", ");
+  if (comma == std::string::npos) return false;
+  const std::vector<std::string> rest = Words(s->substr(comma + 2));
+  if (rest.size() < 2 || !Lowercase(rest[0])) return false;
+  const std::string c = Core(rest[0]);
+  if (!c.ends_with("ing") || !InflectedVerb(c)) return false;
+  // "I enjoy hiking, running and swimming": a list of gerunds.
+  const std::vector<std::string> head = Words(s->substr(0, comma));
+  if (head.empty() || Core(head.back()).ends_with("ing")) return false;
+  // The main clause keeps a verb of its own.
+  if (!HasVerb(head)) return false;
+  Note(why, "participle clause '" + s->substr(comma + 2) + "' dropped");
+  std::string stop = s->substr(comma + 2);
+  *s = s->substr(0, comma) + TakeFullStop(&stop);
+  return true;
+}
+
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side) {
   std::string s(sentence);
@@ -1022,10 +1073,11 @@ std::string MainClause(std::string_view sentence, std::string* why,
   }
   if (!among && !Cleft(&s, why)) Among(&s, why);
   HomeTo(&s, why);
+  TrailingParticiple(&s, why);
   Interruption(&s, why, side);
   TitleCasedRole(&s, why);
   if (!RoleBeforeName(&s, why)) NamedRoleBeforeName(&s, why, side);
-  if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why);
+  if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why, side);
   RoleChange(&s, why);
   return s;
 }

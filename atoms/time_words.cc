@@ -558,6 +558,27 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
       found(k, 2);
       continue;
     }
+    // "took over as CEO of Kestrel Bank on 1 March" (or "on March 1"): a
+    // day of a month with no year, after a name and ending the clause,
+    // says when, as "on Monday" does. "The deadline is on March 10" (no
+    // value before it) and "has his birthday on November 30" (a common
+    // noun whose value the date is) stay.
+    if (t.lower == "on" && k + 2 < toks.size() && AfterValue(toks, k) &&
+        !Lowercase(toks[k - 1]) &&
+        (k + 3 == toks.size() || toks[k + 2].text.back() == ',')) {
+      const Tok& a = toks[k + 1];
+      const Tok& b = toks[k + 2];
+      const bool day_month =
+          Day(a.lower) && Month(b.lower) &&
+          std::isupper(static_cast<unsigned char>(b.text[0]));
+      const bool month_day =
+          Month(a.lower) && Day(b.lower) &&
+          std::isupper(static_cast<unsigned char>(a.text[0]));
+      if (day_month || month_day) {
+        found(k, 3);
+        continue;
+      }
+    }
     // "in the spring": a season with no year, as above.
     if (t.lower == "in" && k + 2 < toks.size() && AfterValue(toks, k) &&
         toks[k + 1].lower == "the" && SeasonStart(toks[k + 2].lower) != 0 &&

@@ -153,8 +153,10 @@ class RelationTypes {
   // repeat.
   std::shared_ptr<const std::vector<std::pair<std::uint32_t, int>>> Ancestors(
       std::uint32_t sense) const;
-  // Relations whose cue phrases cover every content word of `phrase`.
+  // Relations whose cue phrases cover every content word of `phrase`
+  // (adjectives WordNet knows only as adjectives aside).
   std::vector<const Kinds*> CueCandidates(std::string_view phrase) const;
+  bool OnlyAdjective(const std::string& word) const;
   // A candidate's fit. Rank: a head noun naming one of its cues first,
   // then the nearest value, a subject that fits over one WordNet cannot
   // place, the nearer subject.

@@ -710,7 +710,8 @@ KINDS = {
     "P140": dict(subject=PERSON + ORG,
                  value=["religion", "religion#2", "religious person"]),
     "P108": dict(subject=PERSON, value=ORG),
-    "P641": dict(subject=PERSON + ORG + ["team"], value=["sport"]),
+    # Players, clubs and their contests ("a cycling race").
+    "P641": dict(subject=PERSON + ORG + ["team", "contest"], value=["sport"]),
     "P190": dict(subject=["municipality"], value=["municipality"]),
     "P463": dict(subject=PERSON + ORG, value=ORG),
     "P449": dict(subject=["show", "broadcast#2"], value=ORG),

@@ -310,5 +310,21 @@ TEST_CASE("RelationTypes: types confirm a phrase just under the threshold",
   CHECK(f.relation != "P35");
 }
 
+TEST_CASE("RelationTypes: a phrase cued by one relation names it",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // "adherent" and "follower" are cues of religion alone; an adjective
+  // only says how.
+  CHECK_TYPED("Muhammad Ali was an adherent of Islam.", "P140", "Islam");
+  CHECK_TYPED("Mahatma Gandhi was a lifelong follower of Hinduism.", "P140",
+              "Hinduism");
+  // A noun no relation cues keeps its phrase.
+  ParsedFact f = Parse("Tom Reyes is a critic of Islam.");
+  CHECK(f.relation != "P140");
+  // A value WordNet files under no religion is no evidence.
+  f = Parse("Tom Reyes is a devout follower of Leeds United.");
+  CHECK(f.relation != "P140");
+}
+
 }  // namespace
 }  // namespace factline

@@ -410,5 +410,57 @@ TEST_CASE("Spans: an acronym relation noun maps like the noun",
   CHECK(f.relation == "P169");
 }
 
+TEST_CASE("Spans: a name may end the first of two verb phrases",
+          "[atoms][spans]") {
+  // The second phrase is the main clause, a verb group included.
+  auto f =
+      All("Jake Morrow quit The Velvet Static and is now a member of "
+          "Glass Harbour.");
+  CHECK(Has(f, "Jake Morrow", "P463", "Glass Harbour"));
+  // The first is a statement of its own when it names another slot.
+  f = All("Tom Baker lives in Leeds and works at Northwind Bank.");
+  CHECK(Has(f, "Tom Baker", "lives_in", "Leeds"));
+  CHECK(Has(f, "Tom Baker", "P108", "Northwind Bank"));
+  // "The" + a name is a subject; the role goes to the one hired.
+  f =
+      All("The Riverton Hawks fired Dana Mills and hired Carlos Vega as "
+          "head coach.");
+  CHECK(Has(f, "The Riverton Hawks", "P286", "Carlos Vega"));
+  CHECK(!Has(f, "The Riverton Hawks", "P286", "Dana Mills"));
+  // A shared auxiliary joins two participles of one verb group.
+  CHECK(Main("Ana Duarte was born in Lyon and raised in Paris.") ==
+        "Ana Duarte was born in Lyon and raised in Paris.");
+  f = All("Ana Duarte was born in Lyon and raised in Paris.");
+  CHECK(Has(f, "Ana Duarte", "P19", "Lyon"));
+  // "full-time" is a modifier of the head noun, not a value of "time".
+  f = All("Amara Obi quit the law and is now a full-time novelist.");
+  CHECK(Has(f, "Amara Obi", "P106", "full-time novelist"));
+}
+
+TEST_CASE("Spans: a role changing hands names the new holder",
+          "[atoms][spans]") {
+  // Passive: the agent holds the role now.
+  auto f =
+      All("After a poor run of results, Jens Olsen was replaced by "
+          "Pieter Smit as manager of FC Nordhavn.");
+  CHECK(Has(f, "FC Nordhavn", "P1037", "Pieter Smit"));
+  CHECK(!Has(f, "FC Nordhavn", "P1037", "Jens Olsen"));
+  // "swore in P as": the particle goes with the verb.
+  f =
+      All("The Republic of Caldera swore in Tomas Berig as its new head of "
+          "state.");
+  CHECK(Has(f, "The Republic of Caldera", "P35", "Tomas Berig"));
+  // A trailing participle clause is no part of the role.
+  f =
+      All("Orbis Freight has named Daniel Cho as its new CEO, replacing "
+          "Marta Silva.");
+  CHECK(Has(f, "Orbis Freight", "P169", "Daniel Cho"));
+  CHECK(Main("Orbis Freight named Daniel Cho as CEO, replacing Marta Silva.") ==
+        "Daniel Cho is the CEO of Orbis Freight.");
+  // A list of gerunds is no participle clause.
+  CHECK(Main("Mia Sorensen enjoys cooking, running and swimming.") ==
+        "Mia Sorensen enjoys cooking, running and swimming.");
+}
+
 }  // namespace
 }  // namespace factline

@@ -199,6 +199,12 @@ TEST_CASE("Statements: time words bound the valid interval",
   CHECK(f.value == "Northwind Freight");
   f = Parse("Priya Raman joined Northwind Freight in the spring.", &ctx);
   CHECK(f.value == "Northwind Freight");
+  // A day of a month after the value, either order, likewise.
+  f = Parse("Priya Raman joined Northwind Freight on 1 March.", &ctx);
+  CHECK(f.value == "Northwind Freight");
+  f = Parse("Priya Raman joined Northwind Freight on March 1.", &ctx);
+  CHECK(f.value == "Northwind Freight");
+  CHECK(Parse("The launch date is on March 10.", &ctx).value == "March 10");
   f = Parse("Alice no longer works at Acme.", &ctx);
   CHECK_ATOM(f, "Alice", Lexicon::Builtin().CanonicalRelation("works at"),
              "Acme");

@@ -560,5 +560,29 @@ TEST_CASE("Updates: a symmetric relation answers from either side",
   CHECK(s.Now("Cleo Park", "P26") == std::vector<std::string>{"Ben Ode"});
 }
 
+TEST_CASE("Updates: a new holder named in other words supersedes the old",
+          "[query][updates]") {
+  Store s;
+  s.Say("Marta Silva is the chief executive of Orbis Freight.", 0);
+  s.Say(
+      "Orbis Freight has named Daniel Cho as its new CEO, replacing "
+      "Marta Silva.",
+      1);
+  CHECK(s.Now("Orbis Freight", "P169") ==
+        std::vector<std::string>{"Daniel Cho"});
+  s.Say("Jens Olsen manages FC Nordhavn.", 0);
+  s.Say("Jens Olsen was replaced by Pieter Smit as manager of FC Nordhavn.", 2);
+  CHECK(s.Now("FC Nordhavn", "P1037") ==
+        std::vector<std::string>{"Pieter Smit"});
+  // A day and month with no year say when, not which bank.
+  s.Say("The CEO of Kestrel Bank is Jonathan Hale.", 0);
+  s.Say(
+      "Sofia Andersen took over as chief executive of Kestrel Bank on 1 "
+      "March.",
+      3);
+  CHECK(s.Now("Kestrel Bank", "P169") ==
+        std::vector<std::string>{"Sofia Andersen"});
+}
+
 }  // namespace
 }  // namespace factline
