@@ -842,6 +842,17 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       m.suggested.clear();
     }
   }
+  // "located in the Auvergne-Rhône-Alpes region": a place value that names
+  // its own type is the name (as on the template path above).
+  if (m.mapping == "lexicon" && !m.inverse &&
+      impl_->types->PlaceValued(m.key)) {
+    if (std::string name = impl_->types->StripTypeNoun(clause->value);
+        !name.empty()) {
+      m.evidence += "; type noun dropped from the value ('" + clause->value +
+                    "' -> '" + name + "')";
+      clause->value = name;
+    }
+  }
   fact.subject = clause->subject;
   fact.value = clause->value;
   if (m.inverse) std::swap(fact.subject, fact.value);

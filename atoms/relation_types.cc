@@ -1150,11 +1150,19 @@ bool RelationTypes::RefineTemplate(const std::string& relation,
 std::string RelationTypes::StripTypeNoun(std::string_view value) const {
   if (!wf_.loaded()) return "";
   std::string_view v = value;
+  bool article = false;
   for (std::string_view the : {"the ", "The "}) {
-    if (v.substr(0, the.size()) == the) v.remove_prefix(the.size());
+    if (v.substr(0, the.size()) == the) {
+      v.remove_prefix(the.size());
+      article = true;
+    }
   }
   const std::size_t of = v.find(" of ");
-  if (of == std::string_view::npos || of == 0) return "";
+  // "the Auvergne-Rhône-Alpes region" describes a place; without the
+  // article "Tromsø municipality" may be its name.
+  if (of == std::string_view::npos || of == 0) {
+    return article ? TrailingPlaceNoun(v) : "";
+  }
   const std::string_view noun = v.substr(0, of);
   const std::string_view name = v.substr(of + 4);
   if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0]))) {
@@ -1172,6 +1180,34 @@ std::string RelationTypes::StripTypeNoun(std::string_view value) const {
   if (!c.proper) return "";
   constexpr int kMaxSteps = 3;
   return CommonDistance(c, senses) <= kMaxSteps ? std::string(name) : "";
+}
+
+std::string RelationTypes::TrailingPlaceNoun(std::string_view v) const {
+  // Capitalised words, then one lower-case noun: "Auvergne-Rhône-Alpes
+  // region", "Dutchess county". The name need not be known to WordNet; the
+  // noun must be a kind of place (a region, a district), a few steps below
+  // location, so "Ford Motor company" or "Beatles song" stay whole.
+  const std::size_t sp = v.rfind(' ');
+  if (sp == std::string_view::npos || sp == 0 || location_ == 0) return "";
+  const std::string noun(v.substr(sp + 1));
+  for (char c : noun) {
+    if (c < 'a' || c > 'z') return "";
+  }
+  const std::string_view name = v.substr(0, sp);
+  for (std::size_t b = 0; b < name.size();) {
+    if (!std::isupper(static_cast<unsigned char>(name[b]))) return "";
+    const std::size_t e = name.find(' ', b);
+    if (e == std::string_view::npos) break;
+    b = e + 1;
+  }
+  std::vector<std::uint32_t> senses = wf_.Senses(noun, Pos::kNoun);
+  if (senses.empty()) return "";
+  senses.resize(1);  // the noun's usual sense: "state" the polity
+  NounClass c;
+  c.senses = senses;
+  constexpr int kMaxPlaceSteps = 5;
+  return CommonDistance(c, {location_}) <= kMaxPlaceSteps ? std::string(name)
+                                                          : "";
 }
 
 }  // namespace factline::internal

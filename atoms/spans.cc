@@ -1179,6 +1179,8 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
     const bool coordinated_clause =
         In(c, {"and", "or"}) && lower && !next.empty() &&
         (IsPronoun(next) || IsAuxOrCopula(next) ||
+         // "Brazil and no other nationality", "Lyon and not Paris".
+         In(next, {"no", "not", "never"}) ||
          (Lowercase(w[i + 1]) && InflectedVerb(next) &&
           (!WordForms::Get().Is(next, Pos::kNoun) ||
            (i + 2 < w.size() && (Digit(w[i + 2]) || Cap(w[i + 2]) ||
@@ -1190,7 +1192,10 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
       const WordForms& wf = WordForms::Get();
       // An apposition ("Astana, its seat of power", "Leeds, a city in
       // Yorkshire") describes the name; it is not part of it.
+      // After a name any lower-case word starts a description ("Suwon,
+      // south of Seoul"): a list of names goes on with names.
       if (c == "i" || c.starts_with("i'") || IsPronoun(c) ||
+          (lower && Cap(w[0])) ||
           (lower && (IsPossDet(c) || In(c, {"the", "a", "an"}))) ||
           (lower &&
            (IsConnective(c) || IsAuxOrCopula(c) || coordinated_clause ||
@@ -1200,7 +1205,12 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
       }
       continue;
     }
-    if ((lower && IsConnective(c)) || coordinated_clause) cut = i;
+    // A dash between spaces opens an aside ("Marcus Reid — don't call him
+    // Mark"); a hyphen does not ("Montana State University - Bozeman").
+    if ((lower && IsConnective(c)) || coordinated_clause ||
+        In(w[i], {"—", "–", "--"})) {
+      cut = i;
+    }
   }
   if (adjuncts && !w.empty() && Cap(w[0])) {
     for (std::size_t i = 1; i < cut; ++i) {

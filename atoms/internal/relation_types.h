@@ -94,6 +94,9 @@ class RelationTypes {
   // type (a proper-noun sense at most 3 hypernym steps below one of the
   // noun's first three senses); "" otherwise ("the University of Leeds" stays
   // whole).
+  // Also "the Auvergne-Rhône-Alpes region": after "the", a name followed
+  // by one lower-case noun for a kind of place (TrailingPlaceNoun);
+  // "Tromsø municipality" without the article stays (a name).
   std::string StripTypeNoun(std::string_view value) const;
 
   // The relations a statement of change may move a value into ("moved to
@@ -179,6 +182,9 @@ class RelationTypes {
   // A head noun's lemma, definition words and derived verbs, lower case.
   std::unordered_set<std::string> HeadWords(const NounClass& head) const;
   const Kinds* ByKey(std::string_view key) const;
+  // "Auvergne-Rhône-Alpes region" -> "Auvergne-Rhône-Alpes"; "" when the
+  // value is no name followed by a place noun.
+  std::string TrailingPlaceNoun(std::string_view value) const;
   // A verb phrase no lexicon phrasing reads ("converted to", "is sung
   // in") whose value WordNet files under a class kind (a language, a
   // religion, a sport, a genre): the class-valued relation whose value

@@ -326,5 +326,21 @@ TEST_CASE("RelationTypes: a phrase cued by one relation names it",
   CHECK(f.relation != "P140");
 }
 
+TEST_CASE("RelationTypes: a place value that names its type is the name",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A name WordNet does not know, then a kind of place.
+  CHECK_TYPED("Lyon is located in the Auvergne-Rhône-Alpes region.", "P131",
+              "Auvergne-Rhône-Alpes");
+  CHECK_TYPED("Samsung Electronics is based in Suwon, south of Seoul.", "P159",
+              "Suwon");
+  // Without the article the noun may be part of the name.
+  CHECK_TYPED("The capital of Latvia is Tromsø municipality.", "P36",
+              "Tromsø municipality");
+  // A noun that is no kind of place stays ("company").
+  ParsedFact f = Parse("Ana Silva works for the Ford Motor company.");
+  CHECK(f.value.find("company") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace factline

@@ -108,6 +108,19 @@ TEST_CASE("Spans: a value ends at a clause boundary", "[atoms][spans]") {
   CHECK(internal::TrimValue("June 5, 1990", true, &why) == "June 5, 1990");
   CHECK(internal::TrimValue("Python, Go and Rust", true, &why) ==
         "Python, Go and Rust");
+  // After a name a lower-case word starts a description; a lower-case
+  // list goes on.
+  CHECK(internal::TrimValue("Suwon, south of Seoul", true, &why) == "Suwon");
+  CHECK(internal::TrimValue("tea, coffee", true, &why) == "tea, coffee");
+  // "and" + a negation, or a dash between spaces, opens an aside.
+  CHECK(internal::TrimValue("Brazil and no other nationality", true, &why) ==
+        "Brazil");
+  CHECK(internal::TrimValue("Marcus Reid — don't call him Mark", true, &why) ==
+        "Marcus Reid");
+  CHECK(internal::TrimValue("Marks and Spencer", true, &why) ==
+        "Marks and Spencer");
+  CHECK(internal::TrimValue("Montana State University - Bozeman", true, &why) ==
+        "Montana State University - Bozeman");
   // Title-cased objects are part of a title or name.
   CHECK(internal::TrimValue("Gone with the Wind", true, &why) ==
         "Gone with the Wind");
