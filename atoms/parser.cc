@@ -558,27 +558,27 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     if (!f.ok() || (f->mapping != "template" && f->mapping != "lexicon")) {
       continue;
     }
-    // A side statement that repeats a fact, or names another value for a
-    // one-valued slot the main clause fills ("S worked for X and now works
-    // for Y"), adds nothing: one sentence states one value of such a slot,
-    // the main clause's.
-    // Nor may it claim a slot the main clause's phrase may name once the
-    // store is asked ("Mathis Rey gave up tennis and now plays padel":
-    // "plays" may be the sport; "gave up tennis" is what ended).
-    auto may_name = [&f](const std::vector<std::string>& keys) {
+    // A side statement adds nothing when it repeats a fact or names
+    // another value for a one-valued slot the main clause fills ("S worked
+    // for X and now works for Y": one sentence states one value of such a
+    // slot, the main clause's), or when it claims a slot the main clause's
+    // phrase may name once the store is asked ("Mathis Rey gave up tennis
+    // and now plays padel": "plays" may be the sport; "gave up tennis" is
+    // what ended).
+    auto cued = [&f](const std::vector<std::string>& keys) {
       return std::find(keys.begin(), keys.end(), f->relation) != keys.end();
     };
-    bool repeated = false;
-    for (const ParsedFact& o : out) {
-      repeated = repeated ||
-                 (o.subject == f->subject && o.mapping == "phrase" &&
-                  (may_name(o.near_relations) || may_name(o.cue_relations)));
-      repeated =
-          repeated ||
-          (o.subject == f->subject && o.relation == f->relation &&
-           (o.value == f->value ||
-            impl_->lexicon->CardinalityOf(f->relation) == Cardinality::kOne));
-    }
+    auto covers = [&](const ParsedFact& o) {
+      if (o.subject != f->subject) return false;
+      if (o.mapping == "phrase" &&
+          (cued(o.near_relations) || cued(o.cue_relations))) {
+        return true;
+      }
+      return o.relation == f->relation &&
+             (o.value == f->value ||
+              impl_->lexicon->CardinalityOf(f->relation) == Cardinality::kOne);
+    };
+    const bool repeated = std::any_of(out.begin(), out.end(), covers);
     if (repeated) continue;
     if (!f->evidence.empty()) f->evidence += "; ";
     f->evidence += "side statement '" + s + "'";
