@@ -156,6 +156,20 @@ std::vector<Tok> Tokenize(std::string_view text) {
         t.text = w;
         t.lower = l;
         t.cap = std::isupper(static_cast<unsigned char>(w[0]));
+        // "co-founded", "co-wrote", "re-elected": a verb with a shared or
+        // repeated agent holds the same relation as the bare verb, which is
+        // the form WordNet and the lexicon know.
+        for (std::string_view prefix : {"co-", "re-"}) {
+          if (!t.cap && l.size() > prefix.size() + 2 &&
+              l.compare(0, prefix.size(), prefix) == 0) {
+            const std::string rest = l.substr(prefix.size());
+            if (rest.find('-') == std::string::npos &&
+                !WordForms::Get().Lemma(rest, Pos::kVerb).empty()) {
+              t.text = w.substr(prefix.size());
+              t.lower = rest;
+            }
+          }
+        }
         out.push_back(std::move(t));
       }
     }

@@ -41,6 +41,47 @@ bool MayJoinTwoClauses(std::string_view s) {
   return false;
 }
 
+// "Bill Gates and Paul Allen", "Argentina, Brazil and Chile": the names a
+// coordinated value lists, or empty when it is one name. A name may hold
+// "and" ("Trinidad and Tobago", "Marks and Spencer"), so two one-word parts
+// stay whole; a list of three or more, or of two names of two or more
+// words each, is split. Every part must open and close with a capital.
+std::vector<std::string> CoordinatedNames(std::string_view value) {
+  std::string v(value);
+  for (std::string_view sep : {", and ", " and "}) {
+    for (std::size_t p = v.find(sep); p != std::string::npos;
+         p = v.find(sep, p + 2)) {
+      v.replace(p, sep.size(), "\x1f");
+    }
+  }
+  for (std::size_t p = v.find(", "); p != std::string::npos;
+       p = v.find(", ", p + 1)) {
+    v.replace(p, 2, "\x1f");
+  }
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t p = 0; p <= v.size(); ++p) {
+    if (p < v.size() && v[p] != '\x1f') continue;
+    parts.push_back(v.substr(start, p - start));
+    start = p + 1;
+  }
+  if (parts.size() < 2) return {};
+  bool all_long = true;
+  for (const std::string& part : parts) {
+    if (part.empty() || !std::isupper(static_cast<unsigned char>(part[0]))) {
+      return {};
+    }
+    const std::size_t last = part.rfind(' ');
+    if (last == std::string::npos) {
+      all_long = false;
+    } else if (!std::isupper(static_cast<unsigned char>(part[last + 1]))) {
+      return {};
+    }
+  }
+  if (parts.size() == 2 && !all_long) return {};
+  return parts;
+}
+
 // The verb lemma a verb phrase or template ("[X] moved to __") opens with,
 // past auxiliaries and adverbs ("has moved to" -> "move"); *rest receives
 // the words after it. "" when WordNet knows no such verb.
@@ -583,6 +624,28 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     if (!f->evidence.empty()) f->evidence += "; ";
     f->evidence += "side statement '" + s + "'";
     out.push_back(std::move(f).value());
+  }
+  // "Microsoft was founded by Bill Gates and Paul Allen": a relation with
+  // many values holds each name of a coordinated value on its own.
+  for (std::size_t k = out.size(); k-- > 0;) {
+    const ParsedFact& f = out[k];
+    if (f.mapping == "weak" ||
+        impl_->lexicon->CardinalityOf(f.relation) != Cardinality::kMany) {
+      continue;
+    }
+    const std::vector<std::string> names = CoordinatedNames(f.value);
+    if (names.empty()) continue;
+    std::vector<ParsedFact> split;
+    for (const std::string& name : names) {
+      ParsedFact one = f;
+      one.value = name;
+      one.evidence += (one.evidence.empty() ? "" : "; ");
+      one.evidence += "one of the coordinated values '" + f.value + "'";
+      split.push_back(std::move(one));
+    }
+    out.erase(out.begin() + static_cast<std::ptrdiff_t>(k));
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(k), split.begin(),
+               split.end());
   }
   if (out.empty()) return main.status();
   return out;

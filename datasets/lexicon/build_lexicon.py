@@ -684,7 +684,10 @@ KINDS = {
     "P131": dict(subject=["object", "organization"],
                  value=["administrative district", "municipality",
                         "geographical area"]),
-    "P136": dict(value=["genre", "music genre", "literary genre"]),
+    # Works and the people and bands who make them ("Metallica plays thrash
+    # metal"): the subject kinds let "a jazz album" name album and genre.
+    "P136": dict(subject=WORK + ["album"] + PERSON + ["musical group"],
+                 value=["genre", "music genre", "literary genre"]),
     "P159": dict(subject=ORG, value=PLACE),
     "P170": dict(subject=["creation#2"], value=PERSON + ORG),
     "P175": dict(subject=["musical composition", "album"],

@@ -153,6 +153,9 @@ TEST_CASE("RelationTypes: modifier forms by head noun and modifier",
   // the title.
   CHECK_TYPED("Lise Meitner was an Austrian physicist.", "P106", "physicist");
   CHECK_TYPED("Priya Nair is a staff engineer.", "P106", "staff engineer");
+  // A work's genre before the kind of work (P136's subject kinds).
+  CHECK_TYPED("Kind of Blue is a jazz album.", "P136", "jazz");
+  CHECK_TYPED("Miles Davis is a jazz trumpeter.", "P106", "jazz trumpeter");
 }
 
 TEST_CASE("RelationTypes: what WordNet cannot place stays as mapped",

@@ -475,5 +475,35 @@ TEST_CASE("Spans: a role changing hands names the new holder",
         "Mia Sorensen enjoys cooking, running and swimming.");
 }
 
+TEST_CASE("Spans: a coordinated value of a many-valued relation is split",
+          "[atoms][spans]") {
+  auto f = All("Alice likes Dua Lipa and Taylor Swift.");
+  CHECK(f.size() == 2);
+  CHECK(Has(f, "Alice", "likes", "Dua Lipa"));
+  CHECK(Has(f, "Alice", "likes", "Taylor Swift"));
+  f = All("Bob is allergic to Brazil Nuts, Cashew Butter and Sesame.");
+  CHECK(f.size() == 3);
+  CHECK(Has(f, "Bob", "allergic_to", "Cashew Butter"));
+  CHECK(Has(f, "Bob", "allergic_to", "Sesame"));
+  // Two one-word names may be one name ("Trinidad and Tobago").
+  f = All("Alice likes Simon and Garfunkel.");
+  CHECK(f.size() == 1);
+  CHECK(Has(f, "Alice", "likes", "Simon and Garfunkel"));
+  // A one-valued relation keeps the value whole: one sentence states one
+  // value of such a slot.
+  f = All("Microsoft was founded by Bill Gates and Paul Allen.");
+  CHECK(f.size() == 1);
+  CHECK(Has(f, "Microsoft", "P112", "Bill Gates and Paul Allen"));
+}
+
+// "co-founded", "re-elected": the bare verb's relation.
+TEST_CASE("Spans: a co- or re- verb reads as the bare verb", "[atoms][spans]") {
+  CHECK(Has(All("Bill Gates co-founded Microsoft."), "Microsoft", "P112",
+            "Bill Gates"));
+  // A co- noun is left to the lexicon ("co-founder" is an alias).
+  CHECK(Has(All("Tim Reyes is a co-founder of Acme Labs."), "Acme Labs", "P112",
+            "Tim Reyes"));
+}
+
 }  // namespace
 }  // namespace factline
