@@ -1228,6 +1228,14 @@ class Reader {
           suffix_tok.lower = suffix;
           std::string value = Join(toks_, after + 1, k);
           value += (value.empty() ? "" : " ") + toks_[k].text.substr(0, dash);
+          // "a Danish-born architect" was born in Denmark: before a
+          // participle (born, based: a place) a lone adjective names its
+          // noun; "Korean" before "-language" is the language itself.
+          if (k == after + 1 && Participle(suffix_tok)) {
+            const std::string noun =
+                WordForms::Get().Pertainym(toks_[k].lower.substr(0, dash));
+            if (!noun.empty()) value = noun;
+          }
           // "a Lyon-born person" is born in Lyon; "a Berlin-based firm" is
           // based in Berlin.
           if (Participle(suffix_tok)) {

@@ -570,12 +570,18 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   // relative clauses, fronted participles: CommaLeadIn and Interruption in
   // atoms/spans.cc), a role between two names at the line's start
   // ("Microsoft CEO Satya Nadella spoke ...": NamedRoleBeforeName) and a
-  // second clause after "and"/"but" + a capital (CoordinatedClauses); a
-  // line with none of these skips a second clause analysis (most bulk
-  // lines).
+  // second clause after "and"/"but" + a capital (CoordinatedClauses), a
+  // birthplace before a name ("Salzburg-born Mozart wrote ...":
+  // RoleBeforeName); a line with none of these skips a second clause analysis
+  // (most bulk lines).
   const std::string trimmed = TrimSentence(sentence, false);
+  const std::size_t first_space = trimmed.find(' ');
+  const bool born_first =
+      first_space != std::string::npos &&
+      std::string_view(trimmed).substr(0, first_space).ends_with("-born");
   if (trimmed.find(", ") != std::string::npos ||
-      internal::MayOpenWithNamedRole(trimmed) || MayJoinTwoClauses(trimmed)) {
+      internal::MayOpenWithNamedRole(trimmed) || MayJoinTwoClauses(trimmed) ||
+      born_first) {
     internal::MainClause(trimmed, nullptr, &side);
   }
   internal::RoleDroppedReading(trimmed, &side);

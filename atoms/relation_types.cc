@@ -1098,7 +1098,14 @@ bool RelationTypes::ClassValue(const Clause& clause, const NounClass& subject,
     if (!s.known()) return false;
     how = "; the subject of passive '" + verb + "' is a '" + s.lemma + "'";
   }
-  const Pick p = Choose(class_valued_, s, value, false, nullptr);
+  Pick p = Choose(class_valued_, s, value, false, nullptr);
+  // The patient noun is a guess: when no relation's subject fits it, an
+  // unknown subject is left to the value alone ("Metallica are classed as
+  // heavy metal": a categorisation is no work, but Metallica may be a band).
+  if (p.k == nullptr && !how.empty() && !subject.known()) {
+    p = Choose(class_valued_, subject, value, false, nullptr);
+    how.clear();
+  }
   if (p.k == nullptr || !p.tie.empty()) return false;
   out->key = p.k->key;
   out->value = clause.value;

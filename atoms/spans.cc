@@ -496,7 +496,8 @@ bool NamedRoleBeforeName(std::string* s, std::string* why,
 }
 
 // "My brother Tom works ...", "Danish-born architect Jorn Utzon designed".
-bool RoleBeforeName(std::string* s, std::string* why) {
+bool RoleBeforeName(std::string* s, std::string* why,
+                    std::vector<std::string>* side) {
   const std::vector<std::string> w = Words(*s);
   std::size_t j = 0;
   const WordForms& wf = WordForms::Get();
@@ -515,7 +516,12 @@ bool RoleBeforeName(std::string* s, std::string* why) {
     ++j;
   }
   if (j == 0 || j >= w.size() || !Cap(w[j]) || Core(w[j]) == "i") return false;
-  if (!RoleNoun(Core(w[j - 1])) || !Lowercase(w[j - 1])) return false;
+  // "Salzburg-born Wolfgang Amadeus Mozart wrote ...": a birthplace
+  // adjective alone may stand for the role.
+  const bool born = Core(w[j - 1]).ends_with("-born");
+  if (!born && (!RoleNoun(Core(w[j - 1])) || !Lowercase(w[j - 1]))) {
+    return false;
+  }
   // "Virgil van Dijk", "Erik ten Hag": a name particle between names is
   // no role noun, and a capitalised first word is a name unless it is a
   // determiner, a hyphenated or an adjective form ("Danish-born", "Dutch").
@@ -537,6 +543,27 @@ bool RoleBeforeName(std::string* s, std::string* why) {
   if (k >= w.size() || !VerbStart(w[k])) return false;
   Note(why, "'" + Join(w, 0, j) + "' before the name '" + Join(w, j, k) +
                 "' dropped");
+  // "Lyon-born violinist Claire Dubreuil", "Legendary quarterback Tom
+  // Brady": the words before the name describe the person, a statement of
+  // its own. After a possessive ("My brother Tom") they name a relative
+  // of someone else, which this sentence does not say is a class of Tom.
+  const std::size_t from = Core(w[0]) == "the" ? 1 : 0;
+  if (side != nullptr && !IsPossDet(Core(w[0])) && from < j) {
+    std::string role = Join(w, from, j);
+    // A sentence-initial capital on a common word is no name's
+    // ("Legendary"); "Danish-born" and "Salzburg-born" keep theirs.
+    if (from == 0 && w[0].find('-') == std::string::npos) {
+      role[0] =
+          static_cast<char>(std::tolower(static_cast<unsigned char>(role[0])));
+    }
+    if (born) role += " person";
+    const char* article =
+        std::string_view("aeiou").find(static_cast<char>(std::tolower(
+            static_cast<unsigned char>(role[0])))) != std::string_view::npos
+            ? "an "
+            : "a ";
+    side->push_back(Join(w, j, k) + " is " + article + role + ".");
+  }
   *s = Join(w, j, w.size());
   return true;
 }
@@ -1076,7 +1103,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   TrailingParticiple(&s, why);
   Interruption(&s, why, side);
   TitleCasedRole(&s, why);
-  if (!RoleBeforeName(&s, why)) NamedRoleBeforeName(&s, why, side);
+  if (!RoleBeforeName(&s, why, side)) NamedRoleBeforeName(&s, why, side);
   if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why, side);
   RoleChange(&s, why);
   return s;

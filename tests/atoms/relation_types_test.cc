@@ -125,6 +125,11 @@ TEST_CASE("RelationTypes: a verb no lexicon phrasing reads, by a class value",
   f = Parse("Helsingin Sanomat is printed in Finnish.");
   CHECK(f.relation == "P407");
   CHECK(f.value == "Finnish");
+  // A patient noun no relation's subject fits is no evidence: the
+  // unknown subject is left to the value.
+  f = Parse("Metallica are usually classed as heavy metal.");
+  CHECK(f.relation == "P136");
+  CHECK(f.value == "heavy metal");
   f = Parse("Marta Ruiz preaches in Catalan.");
   CHECK(f.subject == "Marta Ruiz");
   CHECK(f.relation == "P1412");

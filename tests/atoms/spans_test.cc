@@ -505,5 +505,24 @@ TEST_CASE("Spans: a co- or re- verb reads as the bare verb", "[atoms][spans]") {
             "Tim Reyes"));
 }
 
+TEST_CASE("Spans: a description before a name is a statement of the name",
+          "[atoms][spans]") {
+  auto f = All("Lyon-born violinist Claire Dubreuil made her debut at 15.");
+  CHECK(Has(f, "Claire Dubreuil", "P19", "Lyon"));
+  // A birthplace adjective alone, and an adjective's country.
+  CHECK(Has(All("Salzburg-born Wolfgang Amadeus Mozart wrote his first "
+                "symphony at eight."),
+            "Wolfgang Amadeus Mozart", "P19", "Salzburg"));
+  CHECK(Has(All("Danish-born architect Jorn Utzon designed the Sydney Opera "
+                "House."),
+            "Jorn Utzon", "P19", "Denmark"));
+  CHECK(Has(All("The physicist Marie Curie won two Nobel Prizes."),
+            "Marie Curie", "P106", "physicist"));
+  // After a possessive the words name someone's relative, no class.
+  f = All("My brother Tom Reyes works at Google.");
+  CHECK(f.size() == 1);
+  CHECK(Has(f, "Tom Reyes", "P108", "Google"));
+}
+
 }  // namespace
 }  // namespace factline
