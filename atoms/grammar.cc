@@ -1019,7 +1019,10 @@ class Reader {
       ++name;
     else if (!IsPossDet(d))
       return false;  // "its capital Hanoi"
-    if (name >= to || !toks_[name].cap) return false;
+    // "the government of the United Kingdom": the name may take "the".
+    const bool the_name = d == "the" && name > k && name + 1 < to &&
+                          toks_[name].lower == "the" && toks_[name + 1].cap;
+    if (name >= to || (!toks_[name].cap && !the_name)) return false;
     *type_noun = Join(toks_, from + 1, k, true);
     *value = Join(toks_, name, to);
     return true;

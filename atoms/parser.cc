@@ -822,6 +822,7 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     m.mapping = "lexicon";
     m.score = std::max(m.score, internal::kStrongMapping);
     m.suggested.clear();
+    m.inverse = t.inverse;
     clause->value = t.value;
   }
   // A verb keyed on a lexicon relation only through WordNet's widening

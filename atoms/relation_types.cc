@@ -993,6 +993,7 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
                       clause.relation + "'";
       return true;
     }
+    if (Inverse(clause, subject, cands, out)) return true;
   }
   if (m.mapping == "weak") {
     // The canonicaliser's own candidates for a phrase it could not key.
@@ -1017,6 +1018,10 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   // Only a value WordNet knows decides; an unknown name is no evidence.
   if (!value.known()) return false;
   const Pick p = Choose(cands, subject, value, false, nullptr);
+  if (p.k == nullptr && mapped == nullptr &&
+      Inverse(clause, subject, cands, out)) {
+    return true;
+  }
   if (p.k == nullptr || !p.tie.empty() || p.k == mapped) return false;
   if (mapped != nullptr) {
     // Switch a strong mapping only when the types are strictly nearer.
@@ -1028,6 +1033,45 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
   out->evidence = "types: '" + clause.value + "' is a value of " + p.k->key +
                   " (" + Steps(p.dv) + ") among the relations cued by '" +
                   clause.relation + "'";
+  return true;
+}
+
+bool RelationTypes::Inverse(const Clause& clause, const NounClass& subject,
+                            const std::vector<const Kinds*>& cands,
+                            TypedChoice* out) const {
+  // Only an active verb's subject is its agent, and only a person (or a
+  // name that may be one) leads, runs or governs.
+  // The object is a name: roles are held in a government, a company or a
+  // club, not in "a small bakery" (a place, a subject kind of P6).
+  if (clause.kind != PhraseKind::kVerb || person_ == 0 ||
+      !Capitalised(StripArticle(Trim(clause.value))) ||
+      Distance(subject, {person_}, true) >= kUnknown) {
+    return false;
+  }
+  std::vector<const Kinds*> held;  // relations whose value is a person
+  for (const Kinds* k : cands) {
+    if (std::find(k->value.begin(), k->value.end(), person_) !=
+        k->value.end()) {
+      held.push_back(k);
+    }
+  }
+  if (held.empty()) return false;
+  NounClass object = Classify(clause.value);
+  NounClass agent = Classify(clause.subject, true);
+  const Pick p = Choose(held, object, agent, false, nullptr);
+  // The object must be of the relation's subject kinds, not merely unknown
+  // to WordNet, when several relations are cued ("leads": a government or
+  // a company); one cued relation takes an unknown name ("runs Nvidia").
+  if (p.k == nullptr || !p.tie.empty() ||
+      (held.size() > 1 && p.ds >= kUnknown)) {
+    return false;
+  }
+  out->key = p.k->key;
+  out->value = clause.value;
+  out->inverse = true;
+  out->evidence = "types: '" + clause.value + "' is a subject of " + p.k->key +
+                  " and '" + clause.subject + "' its value, for the verb '" +
+                  clause.relation + "' (its subject is the one who holds it)";
   return true;
 }
 

@@ -1068,6 +1068,93 @@ bool HomeTo(std::string* s, std::string* why) {
   return false;
 }
 
+// "Brooklyn is one of New York City's five boroughs", "Romansh is one of
+// the official languages of Switzerland": a member of a set is one of its
+// kind, so "S is a borough of New York City", "S is an official language of
+// Switzerland". A count ("five", "24") says how many, not what S is.
+bool OneOf(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  for (std::size_t i = 1; i + 4 < w.size(); ++i) {
+    if (!In(Core(w[i]), {"is", "was", "remains"}) || Core(w[i + 1]) != "one" ||
+        w[i + 2] != "of") {
+      continue;
+    }
+    // The owner: "X's" (a capitalised run ending in 's) or "the ... of X".
+    std::size_t k = i + 3;
+    std::string owner;
+    const bool the = Core(w[k]) == "the";
+    if (the) {
+      ++k;
+    } else {
+      std::size_t e = k;
+      while (e < w.size() && Cap(w[e]) && !w[e].ends_with("'s")) ++e;
+      if (e >= w.size() || !Cap(w[e]) || !w[e].ends_with("'s")) return false;
+      owner = Join(w, k, e + 1);
+      owner.resize(owner.size() - 2);
+      k = e + 1;
+    }
+    // Counts, then lower-case modifiers, then the plural noun.
+    while (k < w.size() &&
+           (Digit(w[k]) ||
+            In(Core(w[k]), {"two", "three", "four", "five", "six", "seven",
+                            "eight", "nine", "ten", "eleven", "twelve",
+                            "twenty", "many", "several", "few", "dozen"}))) {
+      ++k;
+    }
+    const std::size_t mods = k;
+    std::size_t plural = w.size();
+    for (; k < w.size() && k < mods + 4 && Lowercase(w[k]); ++k) {
+      const std::string c = Core(w[k]);
+      const std::string lemma = WordForms::Get().Lemma(c, Pos::kNoun);
+      if (!lemma.empty() && lemma != c) {
+        plural = k;
+        break;
+      }
+    }
+    if (plural == w.size()) return false;
+    std::size_t rest = plural + 1;
+    if (the) {
+      // "the Ns of X" / "the Ns in X": the owner follows.
+      if (rest + 1 >= w.size() || !In(w[rest], {"of", "in"}) ||
+          !Cap(w[rest + 1]) || w[plural].ends_with(",")) {
+        return false;
+      }
+      std::size_t e = rest + 1;
+      while (e < w.size() && Cap(w[e]) && !w[e].ends_with(",")) ++e;
+      if (e < w.size() && Cap(w[e])) ++e;  // the name's last word, with a comma
+      owner = Join(w, rest + 1, e);
+      rest = e;
+    }
+    std::string tail = Join(w, rest, w.size());
+    std::string last = Core(w[plural]);
+    std::string noun = Join(w, mods, plural);
+    noun +=
+        (noun.empty() ? "" : " ") + WordForms::Get().Lemma(last, Pos::kNoun);
+    std::string stop;
+    if (tail.empty()) {
+      stop = TakeFullStop(&owner);
+      if (w[plural].ends_with(".")) stop = ".";
+    }
+    if (!owner.empty() && owner.back() == ',') {
+      owner.pop_back();
+      tail = ", " + tail;
+    } else if (!tail.empty()) {
+      tail = " " + tail;
+    }
+    const char* article =
+        std::string_view("aeiou").find(noun[0]) != std::string_view::npos
+            ? "an "
+            : "a ";
+    const std::string rewritten = Join(w, 0, i) + " " + Core(w[i]) + " " +
+                                  article + noun + " of " + owner + tail + stop;
+    Note(why, "'" + Join(w, i + 1, plural + 1) + "' read as '" + article +
+                  noun + "'");
+    *s = rewritten;
+    return true;
+  }
+  return false;
+}
+
 // "Orbis Freight named Daniel Cho as its new CEO, replacing Marta Silva",
 // "S was sworn in last week, becoming head of state at 44": a trailing
 // participle clause says what came with the statement, not what it is.
@@ -1100,6 +1187,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   }
   if (!among && !Cleft(&s, why)) Among(&s, why);
   HomeTo(&s, why);
+  OneOf(&s, why);
   TrailingParticiple(&s, why);
   Interruption(&s, why, side);
   TitleCasedRole(&s, why);

@@ -35,10 +35,18 @@ def current_values(binary, lines, subject, relation, serial):
         ingest = [binary, '--db', db, 'ingest']
         if serial:
             ingest.append('--serial-time')
-        subprocess.run(ingest, input=text.encode(), capture_output=True,
-                       check=False)
+        # Exit 0 (all stored) or 1 (some lines unparsed) is a result; any
+        # other status is a failure of the run, never a miss to count.
+        done = subprocess.run(ingest, input=text.encode(),
+                              capture_output=True, check=False)
+        if done.returncode not in (0, 1):
+            sys.exit('ingest failed (%d): %s' %
+                     (done.returncode, done.stderr.decode(errors='replace')))
         got = subprocess.run([binary, '--db', db, 'get', subject, relation],
                              capture_output=True, check=False)
+        if got.returncode not in (0, 1):
+            sys.exit('get failed (%d): %s' %
+                     (got.returncode, got.stderr.decode(errors='replace')))
         values = []
         for line in got.stdout.decode(errors='replace').splitlines():
             m = re.search(r' = (.+?)  \[#\d+', line)

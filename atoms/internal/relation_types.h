@@ -51,6 +51,9 @@ struct TypedChoice {
   std::string key;
   std::string value;
   std::string evidence;
+  // The clause's subject is the relation's value and its value the
+  // relation's subject ("Narendra Modi leads the government of India").
+  bool inverse = false;
 };
 
 class RelationTypes {
@@ -196,6 +199,11 @@ class RelationTypes {
   // The non-agent nouns WordNet derives from a verb's first senses ("sing"
   // -> song, "film" -> film): what the subject of its passive is.
   NounClass PatientNouns(const std::string& verb) const;
+  // An active verb cued by relations whose value is a person ("leads",
+  // "runs"): the clause's subject holds the role in its object ("Jensen
+  // Huang runs Nvidia" -> Nvidia's CEO). Fills *out with inverse set.
+  bool Inverse(const Clause& clause, const NounClass& subject,
+               const std::vector<const Kinds*>& cands, TypedChoice* out) const;
   // A noun related to `c`'s senses by WordNet's derivation pointer that
   // fits `kinds` ("Buddhist" -> "Buddhism"), as written; "" when none.
   std::string Derived(const NounClass& c,

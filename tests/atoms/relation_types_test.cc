@@ -144,6 +144,24 @@ TEST_CASE("RelationTypes: a verb no lexicon phrasing reads, by a class value",
   CHECK(f.relation != "P17");
 }
 
+TEST_CASE(
+    "RelationTypes: a leading verb's subject holds the role in its object",
+    "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // "leads the government of V": the government's head is the subject.
+  ParsedFact f = Parse("Narendra Modi has led the government of India.");
+  CHECK(f.subject == "India");
+  CHECK(f.relation == "P6");
+  CHECK(f.value == "Narendra Modi");
+  f = Parse("Keir Starmer leads the government of the United Kingdom.");
+  CHECK(f.relation == "P6");
+  CHECK(f.value == "Keir Starmer");
+  // No role is held in a common noun's object, or by a non-person.
+  f = Parse("I run a small bakery.");
+  CHECK(f.relation != "P6");
+  CHECK(f.subject == "user");
+}
+
 TEST_CASE("RelationTypes: modifier forms by head noun and modifier",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;

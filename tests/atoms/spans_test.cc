@@ -524,5 +524,17 @@ TEST_CASE("Spans: a description before a name is a statement of the name",
   CHECK(Has(f, "Tom Reyes", "P108", "Google"));
 }
 
+TEST_CASE("Spans: one of a set is one of its kind", "[atoms][spans]") {
+  CHECK(Has(All("Romansh is one of Switzerland's four official languages."),
+            "Switzerland", "P37", "Romansh"));
+  CHECK(Has(All("Romansh is one of the official languages of Switzerland."),
+            "Switzerland", "P37", "Romansh"));
+  CHECK(Main("Brooklyn is one of New York City's five boroughs.") ==
+        "Brooklyn is a borough of New York City.");
+  // Without an owner by name it stays as written.
+  CHECK(Main("Bob is one of my best friends.") ==
+        "Bob is one of my best friends.");
+}
+
 }  // namespace
 }  // namespace factline
