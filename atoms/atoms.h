@@ -260,10 +260,17 @@ std::string NormalizeKey(std::string_view text);
 // The same name with its leading article toggled, as a key: "the acropolis"
 // -> "acropolis", "acropolis" -> "the acropolis"; "" for a bare article.
 // Readers try it when a name's own key finds nothing, so `get Acropolis`
-// finds what "The Acropolis lies in Greece" stored. Keys keep the article
-// (writes never merge on it): "The Invisible Man" and "Invisible Man" are
-// two books.
+// finds what "The Acropolis lies in Greece" stored. Keys keep the article:
+// "The Invisible Man" and "Invisible Man" are two books (writes merge on it
+// only for a sentence-opening "The" before a plural name; see
+// EndsInPluralNoun).
 std::string ArticleVariant(std::string_view key);
+
+// True when a name's last word is the plural of a WordNet noun ("Riverton
+// Hawks", "Miami Dolphins"). Such a name takes "the" as its article
+// wherever it stands; a singular one keeping "The" is a title ("The
+// Invisible Man"). False without WordNet.
+bool EndsInPluralNoun(std::string_view name);
 
 // Display form: whitespace collapsed and trimmed, one pair of surrounding
 // quotes removed, case and punctuation kept ("Washington, D.C." stays).

@@ -359,3 +359,19 @@ std::string WordForms::Pertainym(std::string_view adjective) const {
 }
 
 }  // namespace factline::internal
+
+namespace factline {
+
+bool EndsInPluralNoun(std::string_view name) {
+  const std::size_t space = name.rfind(' ');
+  std::string last(space == std::string_view::npos ? name
+                                                   : name.substr(space + 1));
+  for (char& c : last) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  const std::string lemma =
+      internal::WordForms::Get().Lemma(last, internal::Pos::kNoun);
+  return !lemma.empty() && lemma != last;
+}
+
+}  // namespace factline

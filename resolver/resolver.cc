@@ -67,6 +67,31 @@ Action ActionFor(GateOutcome outcome) {
   return Action::kRejected;
 }
 
+// "The Riverton Hawks fired ..." after "... coaches the Riverton Hawks": a
+// sentence's opening "The" may be the article a reader drops elsewhere or
+// part of a title ("The Invisible Man" is not "Invisible Man"), and
+// capitals cannot tell which. A plural name ("the Riverton Hawks", "the
+// Miami Dolphins") takes the article as a rule; a singular one keeping
+// "The" is a title. So a subject that opens its sentence with "The", ends
+// in a plural noun and names no entity the store holds is the entity of
+// the name without "The", when the store holds that one.
+Status SubjectAsStored(const graph::Reader& r, Atom* atom) {
+  constexpr std::string_view kThe = "The ";
+  if (!atom->subject.starts_with(kThe) || atom->subject.size() <= kThe.size() ||
+      !atom->text.starts_with(atom->subject)) {
+    return Status::Ok();
+  }
+  if (!EndsInPluralNoun(atom->subject)) return Status::Ok();
+  Result<graph::Entity> own = r.FindEntity(atom->subject);
+  if (own.ok() || !own.status().IsNotFound()) return own.status();
+  Result<graph::Entity> bare = r.FindEntity(atom->subject.substr(kThe.size()));
+  if (bare.ok()) {
+    atom->subject = bare->display;
+    return Status::Ok();
+  }
+  return bare.status().IsNotFound() ? Status::Ok() : bare.status();
+}
+
 }  // namespace
 
 std::string_view ToString(Action action) {
@@ -294,6 +319,7 @@ Status Resolver::Impl::ApplyOne(graph::Writer& w, std::size_t index, Atom atom,
     return Status::Ok();
   }
 
+  FACTLINE_RETURN_IF_ERROR(SubjectAsStored(w, &atom));
   FACTLINE_RETURN_IF_ERROR(KeyByStore(w, &atom, &d));
   FACTLINE_RETURN_IF_ERROR(Rekey(w, &atom, &d));
   Cardinality cardinality = Cardinality::kOne;

@@ -45,8 +45,8 @@ TEST_CASE("Memory: a subject is found with or without its leading article",
     REQUIRE(entity.ok());
     CHECK(entity->size() == 1);
   }
-  // Writes never merge on the article: two books, two current authors, each
-  // found by its own name first.
+  // Writes never merge a singular name on its article: two books, two
+  // current authors, each found by its own name first.
   auto ellison = memory->Current("Invisible Man", "P50");
   REQUIRE(ellison.ok());
   REQUIRE(ellison->size() == 1);
