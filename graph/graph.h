@@ -34,12 +34,21 @@ namespace factline::graph {
 inline constexpr std::uint32_t kFormatVersion = 3;
 inline constexpr std::uint32_t kOldestReadableFormatVersion = 2;
 
+// Which opens walk every page of data.mdb first (see VerifyStoreFile).
+enum class PageCheck : std::uint8_t { kNever, kWhenWritable, kAlways };
+
 struct StoreOptions {
   std::size_t initial_map_bytes = 64u << 20;         // grown on MDB_MAP_FULL
   std::size_t max_map_bytes = std::size_t{1} << 40;  // growth stops here
   bool read_only = false;
   bool create_if_missing = true;
   bool sync = true;  // false: MDB_NOSYNC, durable only on clean close
+  // When Open walks every page of an existing data.mdb (VerifyStoreFile)
+  // before LMDB maps it. The walk reads the pages in use once (about 2 us
+  // of CPU per 4 KiB page from the page cache, see tools/README.md), so by
+  // default only a writable open pays it: nothing is ever written into a
+  // damaged file.
+  PageCheck page_check = PageCheck::kWhenWritable;
 };
 
 struct Entity {
@@ -296,6 +305,27 @@ class Store {
 // any other fault keeps its default action. Process-wide; call once, early,
 // before threads start.
 void InstallMapFaultHandler(int exit_code);
+
+// LMDB checks the pages it reads with assert()s, so a damaged page it
+// trips over aborts the process. The handler (process-wide; nullptr
+// restores LMDB's own abort) is called instead, with LMDB's text
+// ("mdb.c:5921: Assertion 'IS_LEAF(mp)' failed in mdb_cursor_next()"), by
+// every environment opened afterwards. It must not return (LMDB aborts when
+// it does): the library never exits, so a program that would rather stop
+// with a message (the CLI) passes a handler that reports and exits. Call
+// once, early, before threads start.
+using LmdbAssertHandler = void (*)(const char* message);
+void SetLmdbAssertHandler(LmdbAssertHandler handler);
+
+// Walks every B-tree of <path>/data.mdb from its newest sound meta page,
+// reading the file with pread (never mapping it), and checks each page's
+// structure: page number, flags, free-space bounds, node offsets and sizes,
+// key order, child and overflow page numbers in range, no page reached
+// twice, leaves at their tree's depth. Corruption ("store at P is damaged:
+// page N of P/data.mdb: <what>") for the first problem; NotFound when
+// there is no data.mdb; IOError when it cannot be read. O(file size);
+// safe while other processes write. Thread-safe.
+Status VerifyStoreFile(const std::string& path);
 
 // One hop of a path: the current atom subject --relation--> value.
 struct GraphEdge {

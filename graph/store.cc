@@ -23,6 +23,7 @@
 #include "graph/internal/codec.h"
 #include "graph/internal/keys.h"
 #include "graph/internal/lmdb_handles.h"
+#include "graph/internal/page_check.h"
 
 namespace factline::graph {
 
@@ -315,7 +316,8 @@ class TxnReader : public Interface {
       ids.clear();
       FACTLINE_RETURN_IF_ERROR(DecodeIdList(v, &ids));
       for (AtomId id : ids) {
-        FACTLINE_RETURN_IF_ERROR(ReadAtom(id, &atom));
+        FACTLINE_RETURN_IF_ERROR(
+            ReadListedAtom(id, "the current table", &atom));
         FACTLINE_RETURN_IF_ERROR(fn(atom));
       }
     }
@@ -481,6 +483,17 @@ class TxnReader : public Interface {
     r->id = GetBigEndian64(ref.data());
     r->cardinality = static_cast<Cardinality>(card);
     return Status::Ok();
+  }
+
+  // Reads an atom whose id came from one of the store's own tables: if it
+  // is missing the store is damaged (a lost record or a garbled id), which
+  // is Corruption naming the id, never NotFound.
+  Status ReadListedAtom(AtomId id, std::string_view table, Atom* atom) const {
+    Status s = ReadAtom(id, atom);
+    if (!s.IsNotFound()) return s;
+    return Status::Corruption(Where("the store is damaged: atom " +
+                                    std::to_string(id) + ", listed in " +
+                                    std::string(table) + ", does not exist"));
   }
 
   Status ReadAtom(AtomId id, Atom* atom) const {
@@ -1035,8 +1048,12 @@ class StoreImpl final : public Store {
           txn->OpenDbi(spec.name, spec.dupsort, spec.dupsort, fresh);
       if (!dbi.ok()) {
         if (dbi.status().IsNotFound()) {
-          return Status::Corruption(path_ + " is not a factline store (no " +
-                                    spec.name + " database)");
+          // The meta database is there, so this was a factline store: a
+          // table gone missing is damage (a garbled main-table page).
+          return Status::Corruption("store at " + path_ + " is damaged: its " +
+                                    spec.name +
+                                    " database is missing (restore it from "
+                                    "a backup)");
         }
         return dbi.status();
       }
@@ -1337,6 +1354,16 @@ Status CreateStore(const std::string& path, const StoreOptions& options) {
 
 }  // namespace
 
+Status VerifyStoreFile(const std::string& path) {
+  Result<internal::PageWalk> walk = internal::CheckDataPages(path);
+  if (walk.ok() || walk.status().code() != StatusCode::kCorruption) {
+    return walk.status();
+  }
+  return Status::Corruption("store at " + path +
+                            " is damaged: " + walk.status().message() +
+                            " (restore it from a backup)");
+}
+
 Result<std::unique_ptr<Store>> Store::Open(const std::string& path,
                                            const StoreOptions& options) {
   if (path.empty()) return Status::InvalidArgument("store path is empty");
@@ -1373,6 +1400,12 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path,
                              ": data.mdb does not exist");
     }
     FACTLINE_RETURN_IF_ERROR(CreateStore(path, options));
+  } else if (options.page_check == PageCheck::kAlways ||
+             (options.page_check == PageCheck::kWhenWritable &&
+              !options.read_only)) {
+    // Before LMDB maps the file: LMDB follows a damaged page's links
+    // blindly (assert, wild read) and a writer would build on them.
+    FACTLINE_RETURN_IF_ERROR(VerifyStoreFile(path));
   }
   internal::EnvOptions env_options;
   env_options.map_bytes = options.initial_map_bytes;

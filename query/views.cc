@@ -32,12 +32,30 @@ std::string Why(const Atom& atom) {
   return why;
 }
 
+Result<Atom> ReferencedAtom(const graph::Reader& reader, AtomId id,
+                            std::string_view named_by) {
+  Result<Atom> atom = reader.GetAtom(id);
+  if (atom.ok() || !atom.status().IsNotFound()) return atom;
+  // The id came from the store itself, so a missing atom is damage (a lost
+  // record, or a garbled id), never "nothing stored".
+  return Status::Corruption(
+      "the store is damaged: atom #" + std::to_string(id) + ", named by " +
+      std::string(named_by) + ", is missing (" + atom.status().message() + ")");
+}
+
 Result<FactView> MakeView(const graph::Reader& reader, AtomId id) {
   FactView view;
-  FACTLINE_ASSIGN_OR_RETURN(view.atom, reader.GetAtom(id));
+  FACTLINE_ASSIGN_OR_RETURN(view.atom,
+                            ReferencedAtom(reader, id, "the store's tables"));
   AtomId next = view.atom.supersedes;
   for (int i = 0; i < kMaxChain && next != kNoAtom; ++i) {
-    FACTLINE_ASSIGN_OR_RETURN(Atom older, reader.GetAtom(next));
+    FACTLINE_ASSIGN_OR_RETURN(
+        Atom older,
+        ReferencedAtom(reader, next,
+                       "the supersedes link of atom #" +
+                           std::to_string(view.superseded.empty()
+                                              ? view.atom.id
+                                              : view.superseded.back().id)));
     next = older.supersedes;
     view.superseded.push_back(std::move(older));
   }

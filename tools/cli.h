@@ -32,7 +32,16 @@ struct GlobalOptions {
   bool json = false;
   std::string gate_config;  // --gate-config; empty: <db>/gate.json if any
   std::string lexicon;      // --lexicon; merged after <db>/lexicon.json if any
+  // --verify-reads: "auto" (walk every page of a data.mdb up to 64 MiB
+  // before a read-only command), "always" or "never". Writers always walk.
+  std::string verify_reads = "auto";
 };
+
+// For graph::SetLmdbAssertHandler: LMDB found a page it cannot use (its
+// assert() failed). Prints "factline: store is damaged (LMDB: <text>) ..."
+// to stderr and exits with kExitStore, without running destructors (the
+// environment is in an unknown state) or aborting.
+[[noreturn]] void ExitOnLmdbAssert(const char* message);
 
 // Maps a Status to an exit code.
 int ExitCodeFor(const Status& status);
@@ -43,10 +52,16 @@ int Fail(const Status& status, const std::string& context);
 
 // Opens the store named by --db; read_only for query commands. A writable
 // open creates the store unless create_if_missing is false.
-// apply_declared_cardinality: see MemoryOptions.
+// apply_declared_cardinality: see MemoryOptions. page_check: see
+// graph::StoreOptions; with the default a writable open walks every page
+// first, so nothing is written into a damaged store, and so does a
+// read-only open of a data.mdb of at most 64 MiB (a damaged store is then
+// refused up front instead of LMDB tripping over it mid-command), unless
+// --verify-reads says otherwise.
 Result<std::unique_ptr<Memory>> OpenMemory(
     const GlobalOptions& global, bool read_only, bool create_if_missing = true,
-    bool apply_declared_cardinality = true);
+    bool apply_declared_cardinality = true,
+    graph::PageCheck page_check = graph::PageCheck::kWhenWritable);
 
 nlohmann::json AtomToJson(const Atom& atom);
 nlohmann::json FactToJson(const FactView& fact);

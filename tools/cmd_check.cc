@@ -8,8 +8,11 @@
 // lists exactly the subjects of each (value, relation); audit seqs and held
 // item ids are contiguous from 1; the side-index stamp is not ahead of the
 // graph. Exit 0 when all hold, 1 naming the first violation, 4 when the
-// store cannot be opened. Valid-time rules (intervals, timelines) are left
-// to their own checks.
+// store cannot be opened. Also: every atom's valid_to is not before its
+// valid_from; an atom that says it superseded another is named back by it;
+// a one-valued relation's slot has at most one current atom. Timelines are
+// left to their own checks. Before any of this, every page of data.mdb is
+// walked (graph::VerifyStoreFile): damage there is exit 4.
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -115,9 +118,21 @@ void CheckSnapshot(const graph::Reader& r, CheckCounts* counts, Violations* v) {
     }
   }
   counts->relations = stats->relations;
+  std::vector<graph::Relation> relations(stats->relations + 1);
+  for (RelationId id = 1; id <= stats->relations; ++id) {
+    Result<graph::Relation> rel = r.GetRelation(id);
+    if (!rel.ok()) {
+      v->Failed("relation #" + std::to_string(id), rel.status());
+      return;
+    }
+    relations[id] = std::move(rel).value();
+  }
   // Atoms: ids 1..n, each decodes and points at existing records.
   std::map<Slot, std::set<AtomId>> slot_atoms;
   std::map<Slot, std::set<EntityId>> reverse;  // (value, relation) -> subjects
+  // Index: atom id. kNoAtom where none.
+  std::vector<AtomId> superseded_by(stats->atoms + 1, kNoAtom);
+  std::vector<AtomId> supersedes(stats->atoms + 1, kNoAtom);
   for (AtomId id = 1; id <= stats->atoms; ++id) {
     Result<Atom> a = r.GetAtom(id);
     const std::string name = "atom #" + std::to_string(id);
@@ -142,8 +157,34 @@ void CheckSnapshot(const graph::Reader& r, CheckCounts* counts, Violations* v) {
         return;
       }
     }
+    // [valid_from, valid_to) as stated: an end before the start is what
+    // the write path refuses, so such an atom came from elsewhere.
+    if (a->valid_to < a->valid_from) {
+      v->Add(name + " has valid_to " + FormatTimestamp(a->valid_to) +
+             " before its valid_from " + FormatTimestamp(a->valid_from));
+      return;
+    }
+    superseded_by[id] = a->superseded_by;
+    supersedes[id] = a->supersedes;
     slot_atoms[{a->subject_id, a->relation_id}].insert(id);
     reverse[{a->value_id, a->relation_id}].insert(a->subject_id);
+  }
+  // Supersession both ways: the atom a newer one says it closed records
+  // that newer atom as what superseded it. (The converse is not a rule: an
+  // atom stored as history names the earlier-learned atom that outranks it,
+  // which closed nothing.)
+  for (AtomId id = 1; id <= stats->atoms; ++id) {
+    const AtomId old = supersedes[id];
+    if (old != kNoAtom && superseded_by[old] != id) {
+      v->Add("atom #" + std::to_string(id) + " supersedes atom #" +
+             std::to_string(old) + ", but atom #" + std::to_string(old) +
+             (superseded_by[old] == kNoAtom
+                  ? std::string(" is not superseded")
+                  : " is superseded by atom #" +
+                        std::to_string(superseded_by[old])) +
+             " (supersession links disagree)");
+      return;
+    }
   }
   counts->atoms = stats->atoms;
   // History: exactly the slot's atoms.
@@ -172,6 +213,7 @@ void CheckSnapshot(const graph::Reader& r, CheckCounts* counts, Violations* v) {
       return;
     }
     current += ids->size();
+    std::map<RelationId, std::vector<AtomId>> by_relation;
     for (AtomId id : *ids) {
       const std::string name = "current atom #" + std::to_string(id) +
                                " of entity #" + std::to_string(e);
@@ -192,6 +234,23 @@ void CheckSnapshot(const graph::Reader& r, CheckCounts* counts, Violations* v) {
                Slot2(slot) + "'s)");
         return;
       }
+      by_relation[a->relation_id].push_back(id);
+    }
+    // A one-valued relation (as the store records its cardinality, which
+    // is what the write path follows) has at most one current value.
+    for (const auto& [rel, in_slot] : by_relation) {
+      if (relations[rel].cardinality != Cardinality::kOne ||
+          in_slot.size() < 2) {
+        continue;
+      }
+      std::string list;
+      for (AtomId id : in_slot) {
+        list += (list.empty() ? "#" : ", #") + std::to_string(id);
+      }
+      v->Add(Slot2({e, rel}) + " of one-valued relation '" +
+             relations[rel].key + "' has " + std::to_string(in_slot.size()) +
+             " current atoms (" + list + ")");
+      return;
     }
   }
   if (current != stats->current_atoms) {
@@ -276,7 +335,10 @@ void CheckSnapshot(const graph::Reader& r, CheckCounts* counts, Violations* v) {
 }  // namespace
 
 int RunStoreCheck(const GlobalOptions& global) {
-  auto memory = OpenMemory(global, true);
+  // Every page is walked before LMDB reads any: check must report damage,
+  // not trip over it.
+  auto memory =
+      OpenMemory(global, true, false, true, graph::PageCheck::kAlways);
   if (!memory.ok()) {
     return Fail(memory.status(), "check");
   }

@@ -6,8 +6,9 @@
 int main(int argc, char** argv) {
   using namespace factline::cli;
   // LMDB trusts the pages of the file it maps: damage that the open-time
-  // checks cannot see ends here with exit 4, not a crash.
+  // checks cannot see ends here with exit 4, not a crash or an abort.
   factline::graph::InstallMapFaultHandler(kExitStore);
+  factline::graph::SetLmdbAssertHandler(ExitOnLmdbAssert);
   CLI::App app{"factline: a memory engine for AI agents that stays clean"};
   app.require_subcommand(1);
   app.fallthrough();
@@ -18,6 +19,11 @@ int main(int argc, char** argv) {
   app.add_option("--lexicon", global.lexicon,
                  "user lexicon JSON merged over the built-in one (after "
                  "<db>/lexicon.json)");
+  app.add_option("--verify-reads", global.verify_reads,
+                 "walk every page of data.mdb before a read-only command: "
+                 "auto (stores up to 64 MiB), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
   int exit_code = kExitOk;
   RegisterIngest(app, global, &exit_code);
   RegisterQueries(app, global, &exit_code);

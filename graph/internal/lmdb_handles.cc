@@ -9,9 +9,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -37,6 +40,22 @@ std::string_view FromVal(const MDB_val& v) {
 // so it is built without a message (no allocation).
 Status NotFoundStatus() { return Status::NotFound(std::string()); }
 
+// OK when `v` lies inside the map (or the map is unknown); Corruption
+// otherwise: LMDB took the size or place from a damaged node.
+Status InMap(const MDB_val& v, const Env::MapRange& map, const char* what,
+             const std::string& path) {
+  if (map.begin == nullptr || v.mv_size == 0) return Status::Ok();
+  const char* p = static_cast<const char*>(v.mv_data);
+  if (p >= map.begin && p <= map.end &&
+      v.mv_size <= static_cast<std::size_t>(map.end - p)) {
+    return Status::Ok();
+  }
+  return Status::Corruption(path + "/data.mdb is damaged: a stored " + what +
+                            " of " + std::to_string(v.mv_size) +
+                            " bytes lies outside the file's map (run "
+                            "factline check, or restore from a backup)");
+}
+
 }  // namespace
 
 Status MdbStatus(int rc, std::string_view op, std::string_view path) {
@@ -60,6 +79,11 @@ Status MdbStatus(int rc, std::string_view op, std::string_view path) {
     msg.append(hint.empty() ? std::string(mdb_strerror(rc))
                             : hint + " (input/output error on write)");
     if (!hint.empty()) return Status::ResourceExhausted(std::move(msg));
+  } else if (rc == MDB_CORRUPTED || rc == MDB_PAGE_NOTFOUND) {
+    // LMDB found a page it cannot use: say so in the user's words.
+    msg.append("the store is damaged (LMDB: ")
+        .append(mdb_strerror(rc))
+        .append("); run factline check, or restore it from a backup");
   } else {
     msg.append(mdb_strerror(rc));
   }
@@ -389,6 +413,25 @@ void InstallMapFaultHandler(int exit_code) {
 }
 
 // ---------------------------------------------------------------------------
+// LMDB's assert()s.
+
+namespace {
+
+std::atomic<void (*)(const char*)> g_assert_handler{nullptr};
+
+// LMDB calls this and then aborts; a handler that exits keeps the abort
+// from happening.
+void OnLmdbAssert(MDB_env*, const char* message) {
+  if (auto* handler = g_assert_handler.load()) handler(message);
+}
+
+}  // namespace
+
+void SetAssertHandler(void (*handler)(const char* message)) {
+  g_assert_handler.store(handler);
+}
+
+// ---------------------------------------------------------------------------
 // Env
 
 Result<Env> Env::Open(const std::string& path, const EnvOptions& options) {
@@ -413,6 +456,9 @@ Result<Env> Env::Open(const std::string& path, const EnvOptions& options) {
     env.env_ = nullptr;
     return MdbStatus(rc, "mdb_env_create", path);
   }
+  // Fails (EINVAL) only when liblmdb was built with NDEBUG, which also
+  // compiles its assert()s out.
+  (void)mdb_env_set_assert(env.env_, OnLmdbAssert);
   if (map_bytes != 0) {
     rc = mdb_env_set_mapsize(env.env_, map_bytes);
     if (rc != MDB_SUCCESS) return MdbStatus(rc, "mdb_env_set_mapsize", path);
@@ -424,13 +470,42 @@ Result<Env> Env::Open(const std::string& path, const EnvOptions& options) {
   if (!options.sync) flags |= MDB_NOSYNC;
   rc = mdb_env_open(env.env_, path.c_str(), flags, 0644);
   if (rc != MDB_SUCCESS) return MdbStatus(rc, "mdb_env_open", path);
+  env.FindMap();
   return env;
+}
+
+void Env::FindMap() {
+  map_range_ = MapRange();
+  int fd = -1;
+  struct stat st {};
+  if (mdb_env_get_fd(env_, &fd) != MDB_SUCCESS || ::fstat(fd, &st) != 0) {
+    return;
+  }
+  // /proc/self/maps: "begin-end perms offset dev inode path". The data
+  // file is the mapping with its inode (the lock file is another inode).
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line)) {
+    unsigned long long begin = 0, end = 0, offset = 0, inode = 0;
+    char perms[8] = {}, dev[32] = {};
+    if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %31s %llu", &begin, &end,
+                    perms, &offset, dev, &inode) != 6) {
+      continue;
+    }
+    if (inode == static_cast<unsigned long long>(st.st_ino) && offset == 0 &&
+        end > begin) {
+      map_range_.begin = reinterpret_cast<const char*>(begin);
+      map_range_.end = reinterpret_cast<const char*>(end);
+      return;
+    }
+  }
 }
 
 Env::Env(Env&& other) noexcept
     : env_(std::exchange(other.env_, nullptr)),
       path_(std::move(other.path_)),
-      read_only_(other.read_only_) {}
+      read_only_(other.read_only_),
+      map_range_(other.map_range_) {}
 
 Env& Env::operator=(Env&& other) noexcept {
   if (this != &other) {
@@ -438,6 +513,7 @@ Env& Env::operator=(Env&& other) noexcept {
     env_ = std::exchange(other.env_, nullptr);
     path_ = std::move(other.path_);
     read_only_ = other.read_only_;
+    map_range_ = other.map_range_;
   }
   return *this;
 }
@@ -447,8 +523,10 @@ Env::~Env() {
 }
 
 Status Env::SetMapSize(std::size_t bytes) {
-  return MdbStatus(mdb_env_set_mapsize(env_, bytes), "mdb_env_set_mapsize",
-                   path_);
+  Status s =
+      MdbStatus(mdb_env_set_mapsize(env_, bytes), "mdb_env_set_mapsize", path_);
+  FindMap();  // LMDB maps the file afresh
+  return s;
 }
 
 Result<EnvInfo> Env::Info() const {
@@ -479,13 +557,16 @@ Status Env::CopyTo(const std::string& dir, bool compact) const {
 // Txn
 
 Txn::Txn(Txn&& other) noexcept
-    : txn_(std::exchange(other.txn_, nullptr)), path_(other.path_) {}
+    : txn_(std::exchange(other.txn_, nullptr)),
+      path_(other.path_),
+      map_(other.map_) {}
 
 Txn& Txn::operator=(Txn&& other) noexcept {
   if (this != &other) {
     Abort();
     txn_ = std::exchange(other.txn_, nullptr);
     path_ = other.path_;
+    map_ = other.map_;
   }
   return *this;
 }
@@ -529,6 +610,7 @@ Status Txn::Get(Dbi dbi, std::string_view key, std::string_view* value) const {
   MDB_val v;
   int rc = mdb_get(txn_, dbi, &k, &v);
   if (rc == MDB_SUCCESS) {
+    FACTLINE_RETURN_IF_ERROR(InMap(v, map_, "value", *path_));
     *value = FromVal(v);
     return Status::Ok();
   }
@@ -550,7 +632,7 @@ Result<ReadTxn> ReadTxn::Begin(const Env& env, bool* resized) {
   int rc = mdb_txn_begin(env.get(), nullptr, MDB_RDONLY, &txn);
   *resized = rc == MDB_MAP_RESIZED;
   if (rc != MDB_SUCCESS) return MdbStatus(rc, "mdb_txn_begin", env.path());
-  return ReadTxn(txn, &env.path());
+  return ReadTxn(txn, &env.path(), env.map_range());
 }
 
 Result<WriteTxn> WriteTxn::Begin(const Env& env, bool* resized) {
@@ -612,17 +694,20 @@ Result<Cursor> Cursor::Open(const Txn& txn, Dbi dbi) {
   MDB_cursor* cursor = nullptr;
   int rc = mdb_cursor_open(txn.get(), dbi, &cursor);
   if (rc != MDB_SUCCESS) return MdbStatus(rc, "mdb_cursor_open", txn.path());
-  return Cursor(cursor, &txn.path());
+  return Cursor(cursor, &txn.path(), txn.map_range());
 }
 
 Cursor::Cursor(Cursor&& other) noexcept
-    : cursor_(std::exchange(other.cursor_, nullptr)), path_(other.path_) {}
+    : cursor_(std::exchange(other.cursor_, nullptr)),
+      path_(other.path_),
+      map_(other.map_) {}
 
 Cursor& Cursor::operator=(Cursor&& other) noexcept {
   if (this != &other) {
     if (cursor_ != nullptr) mdb_cursor_close(cursor_);
     cursor_ = std::exchange(other.cursor_, nullptr);
     path_ = other.path_;
+    map_ = other.map_;
   }
   return *this;
 }
@@ -664,6 +749,8 @@ Status Cursor::Get(CursorOp op, std::string_view* key,
   MDB_val v{0, nullptr};
   int rc = mdb_cursor_get(cursor_, &k, &v, mop);
   if (rc == MDB_SUCCESS) {
+    FACTLINE_RETURN_IF_ERROR(InMap(k, map_, "key", *path_));
+    FACTLINE_RETURN_IF_ERROR(InMap(v, map_, "value", *path_));
     *key = FromVal(k);
     *value = FromVal(v);
     return Status::Ok();
@@ -678,6 +765,10 @@ namespace factline::graph {
 
 void InstallMapFaultHandler(int exit_code) {
   internal::InstallMapFaultHandler(exit_code);
+}
+
+void SetLmdbAssertHandler(LmdbAssertHandler handler) {
+  internal::SetAssertHandler(handler);
 }
 
 }  // namespace factline::graph

@@ -79,6 +79,10 @@ Result<DataFileInfo> InspectDataFile(const std::string& dir);
 // See graph::InstallMapFaultHandler (graph.h).
 void InstallMapFaultHandler(int exit_code);
 
+// See graph::SetLmdbAssertHandler (graph.h); every Env opened afterwards
+// routes LMDB's assert()s to it.
+void SetAssertHandler(void (*handler)(const char* message));
+
 // "disk full" when the filesystem holding `path` has (almost) no space left,
 // which is what an EIO from a write usually means; empty otherwise.
 std::string DiskFullHint(const std::string& path);
@@ -110,10 +114,23 @@ class Env {
   const std::string& path() const { return path_; }
   bool read_only() const { return read_only_; }
 
+  // Where this process maps data.mdb ([begin, end) of the mapping; both
+  // null when it could not be found). Read transactions check every value
+  // LMDB hands out against it: a damaged node's size or offset would
+  // otherwise send the caller reading outside the map (SIGSEGV).
+  struct MapRange {
+    const char* begin = nullptr;
+    const char* end = nullptr;
+  };
+  MapRange map_range() const { return map_range_; }
+
  private:
+  void FindMap();
+
   MDB_env* env_ = nullptr;
   std::string path_;
   bool read_only_ = false;
+  MapRange map_range_;
 };
 
 enum class CursorOp {
@@ -157,12 +174,16 @@ class Txn {
 
   MDB_txn* get() const { return txn_; }
   const std::string& path() const { return *path_; }
+  // Null for a write transaction: its own writes live outside the map.
+  Env::MapRange map_range() const { return map_; }
 
  protected:
-  Txn(MDB_txn* txn, const std::string* path) : txn_(txn), path_(path) {}
+  Txn(MDB_txn* txn, const std::string* path, Env::MapRange map = {})
+      : txn_(txn), path_(path), map_(map) {}
 
   MDB_txn* txn_ = nullptr;
   const std::string* path_ = nullptr;  // owned by the Env
+  Env::MapRange map_;
 };
 
 class ReadTxn : public Txn {
@@ -209,10 +230,11 @@ class Cursor {
   Status Get(CursorOp op, std::string_view* key, std::string_view* value);
 
  private:
-  Cursor(MDB_cursor* cursor, const std::string* path)
-      : cursor_(cursor), path_(path) {}
+  Cursor(MDB_cursor* cursor, const std::string* path, Env::MapRange map)
+      : cursor_(cursor), path_(path), map_(map) {}
   MDB_cursor* cursor_ = nullptr;
   const std::string* path_ = nullptr;
+  Env::MapRange map_;
 };
 
 }  // namespace factline::graph::internal
