@@ -24,8 +24,8 @@ TextFact Fact(std::string text, Timestamp tx) {
 }
 
 TEST_CASE(
-    "Memory: the write path refuses control characters and fields "
-    "without letters, naming the field",
+    "Memory: the write path refuses control characters and keys without "
+    "letters, naming the field",
     "[query]") {
   ScratchDir dir;
   auto memory = OpenAt(dir.Sub("db"));
