@@ -287,6 +287,24 @@ bool DifferInNumbers(std::string_view a, std::string_view b);
 // Checks that `text` is well-formed UTF-8; the error names the byte offset.
 Status ValidateUtf8(std::string_view text);
 
+// True when `text` holds a letter or digit of any script. Punctuation,
+// symbols, spaces (U+00A0 included), dashes, quotes, the ellipsis and
+// invisible format characters (U+200B..U+200F, U+2060..U+2064, U+FEFF) are
+// none, so "…", "—" or a lone no-break space are never a name or value.
+// Invalid UTF-8 bytes count as no letter.
+bool HasLetterOrDigit(std::string_view text);
+
+// InvalidArgument naming the first C0 control character (U+0000..U+001F)
+// or DEL in `text` and its byte offset ("control character 0x00 at byte
+// 2"); OK when there is none. With allow_spaces, tab, CR, LF, FF and VT
+// pass: sentences may hold them, CleanDisplay makes them spaces.
+Status CheckControlChars(std::string_view text, bool allow_spaces = false);
+
+// The whole of a regular file. A directory is InvalidArgument ("PATH is a
+// directory, not a file"); a file that cannot be opened or read is IOError
+// naming the path and why (errno's text).
+Result<std::string> ReadFile(const std::string& path);
+
 // Limits applied to every stored field (bytes).
 inline constexpr std::size_t kMaxFieldBytes = 64 * 1024;
 
@@ -443,8 +461,10 @@ class Parser {
   Parser& operator=(Parser&&) noexcept;
   ~Parser();
 
-  // NotFound when no pattern yields an atom; InvalidArgument for empty text,
-  // invalid UTF-8 or oversized input.
+  // NotFound when no pattern yields an atom, or only one whose subject,
+  // relation or value has no letter or digit ("Foo is the — of Bar");
+  // InvalidArgument for empty text, invalid UTF-8, a control character
+  // (other than a space-like one) or oversized input.
   Result<ParsedFact> ParseSentence(std::string_view sentence) const;
   // With a chunk context: speaker and addressee, pronouns, time words
   // resolved against ctx->tx_time. Appends the named subject to
@@ -476,6 +496,9 @@ class Parser {
  private:
   struct Impl;
   explicit Parser(std::unique_ptr<Impl> impl);
+  // ParseSentence before its last check (every field has a letter or digit).
+  Result<ParsedFact> MatchSentence(std::string_view sentence,
+                                   ParseContext* ctx) const;
   std::unique_ptr<Impl> impl_;
 };
 

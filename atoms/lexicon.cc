@@ -1,8 +1,6 @@
 // Loading the relation lexicon from JSON (format "factline-lexicon/1") and
 // merging a user lexicon over it.
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <unordered_set>
 
@@ -381,28 +379,19 @@ void Lexicon::BuildIndex() {
   }
 }
 
-namespace {
-
-Result<std::string> ReadLexiconFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("cannot open lexicon file " + path);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) return Status::IOError("cannot read lexicon file " + path);
-  return buf.str();
-}
-
-}  // namespace
-
 Result<Lexicon> Lexicon::FromFile(const std::string& path) {
-  FACTLINE_ASSIGN_OR_RETURN(std::string text, ReadLexiconFile(path));
+  auto read = ReadFile(path);
+  if (!read.ok()) return read.status().WithContext("lexicon");
+  const std::string text = std::move(read).value();
   auto lexicon = FromJson(text);
   if (!lexicon.ok()) return lexicon.status().WithContext("lexicon " + path);
   return lexicon;
 }
 
 Result<Lexicon> Lexicon::MergeFile(const std::string& path) const {
-  FACTLINE_ASSIGN_OR_RETURN(std::string text, ReadLexiconFile(path));
+  auto read = ReadFile(path);
+  if (!read.ok()) return read.status().WithContext("lexicon");
+  const std::string text = std::move(read).value();
   auto lexicon = MergeJson(text);
   if (!lexicon.ok()) return lexicon.status().WithContext("lexicon " + path);
   return lexicon;

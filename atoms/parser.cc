@@ -263,16 +263,9 @@ bool IsCatchAll(std::string_view tmpl) {
   return true;
 }
 
-// No letter or digit: punctuation is never a subject, relation or value.
-bool Blank(std::string_view s) {
-  for (char c : s) {
-    if (std::isalnum(static_cast<unsigned char>(c)) ||
-        static_cast<unsigned char>(c) >= 0x80) {
-      return false;
-    }
-  }
-  return true;
-}
+// No letter or digit: punctuation ("…", "—") or an invisible character is
+// never a subject, relation or value.
+bool Blank(std::string_view s) { return !HasLetterOrDigit(s); }
 
 bool IsPronoun(std::string_view subject) {
   std::string k = NormalizeKey(subject);
@@ -402,6 +395,7 @@ Status CheckInput(std::string_view text) {
                                    std::to_string(kMaxFieldBytes));
   }
   FACTLINE_RETURN_IF_ERROR(ValidateUtf8(text));
+  FACTLINE_RETURN_IF_ERROR(CheckControlChars(text, /*allow_spaces=*/true));
   if (CleanDisplay(text).empty()) {
     return Status::InvalidArgument("empty text");
   }
@@ -659,6 +653,27 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
 
 Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                          ParseContext* ctx) const {
+  const std::size_t named = ctx->subjects.size();
+  auto fact = MatchSentence(sentence, ctx);
+  if (!fact.ok()) return fact;
+  // Whatever read the sentence, a field without a letter or digit ("Ann
+  // lives in …", "… is the author of Bar") names nothing: the line is
+  // unparsed with this reason, and the subject it named is forgotten.
+  for (auto [what, field] :
+       {std::pair<const char*, const std::string*>{"subject", &fact->subject},
+        {"relation", &fact->relation},
+        {"value", &fact->value}}) {
+    if (Blank(*field)) {
+      ctx->subjects.resize(named);
+      return Status::NotFound(std::string(what) + " '" + *field +
+                              "' has no letters or digits");
+    }
+  }
+  return fact;
+}
+
+Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
+                                         ParseContext* ctx) const {
   FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
   std::string spans;
   std::string text =
@@ -713,13 +728,14 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     fact.value = CleanDisplay(g[p->slots.value - 1]);
     if (Blank(fact.relation)) {
       return Status::NotFound("pattern '" + p->name +
-                              "' leaves an empty relation");
+                              "' leaves a relation with no letters or digits");
     }
     fact.pattern = p->name;
     for (const std::string* field : {&fact.subject, &fact.value}) {
       if (Blank(*field)) {
         return Status::NotFound("pattern '" + p->name +
-                                "' leaves an empty subject or value");
+                                "' leaves a subject or value with no letters "
+                                "or digits");
       }
     }
     fact.mapping = p->lexicon ? "template" : "phrase";

@@ -1,4 +1,5 @@
-// Key normalisation, display cleaning and UTF-8 validation.
+// Key normalisation, display cleaning, UTF-8 validation and the character
+// checks every stored field passes (letters or digits, no control bytes).
 //
 // Normalisation works on bytes: ASCII letters are folded, every byte >= 0x80
 // is copied unchanged, so "Kūkai" keeps its UTF-8 sequence exactly and only
@@ -69,6 +70,85 @@ std::string_view StripQuotes(std::string_view s) {
     s.remove_suffix(1);
   }
   return s;
+}
+
+// Code point ranges that hold no letter or digit: punctuation, symbols,
+// spaces, format characters and marks that mean nothing alone. Code points
+// outside them (Latin-1 letters from U+00C0, Greek, Cyrillic, CJK, ...) are
+// letters; the table is coarse, but a name made only of what it lists is
+// never a name.
+struct Range {
+  char32_t first, last;
+};
+constexpr Range kNotLetters[] = {
+    {0x0080, 0x00A9},  // C1 controls, no-break space, Latin-1 signs
+    {0x00AB, 0x00B4},  // (U+00AA ordinal is a letter)
+    {0x00B6, 0x00B9},  // (U+00B5 micro is a letter)
+    {0x00BB, 0x00BF},  // (U+00BA ordinal is a letter)
+    {0x00D7, 0x00D7},  // multiplication sign
+    {0x00F7, 0x00F7},  // division sign
+    {0x0300, 0x036F},  // combining marks alone
+    {0x061C, 0x061C},  // Arabic letter mark (format)
+    {0x180E, 0x180E},  // Mongolian vowel separator (format)
+    {0x2000, 0x206F},  // general punctuation: spaces, dashes, quotes,
+                       // ellipsis, zero-width and bidi format characters
+    {0x20A0, 0x20FF},  // currency signs, combining marks for symbols
+    {0x2190, 0x245F},  // arrows, math operators, technical symbols
+    {0x2500, 0x2BFF},  // box drawing, shapes, dingbats, arrows
+    {0x2E00, 0x2E7F},  // supplemental punctuation
+    {0x3000, 0x3004},  // CJK space and punctuation (U+3005..U+3007 are
+    {0x3008, 0x3020},  // letters, as are U+3021..U+3029 and
+    {0x302A, 0x3030},  // U+3031..U+3035, U+3038..U+303C)
+    {0x3036, 0x3037},
+    {0x303D, 0x303F},
+    {0xE000, 0xF8FF},  // private use
+    {0xFE00, 0xFE1F},  // variation selectors, vertical forms
+    {0xFE30, 0xFE6F},  // CJK compatibility and small forms
+    {0xFEFF, 0xFEFF},  // byte order mark / zero-width no-break space
+    {0xFF00, 0xFF0F},  // fullwidth punctuation
+    {0xFF1A, 0xFF20},
+    {0xFF3B, 0xFF40},
+    {0xFF5B, 0xFF65},
+    {0xFFF0, 0xFFFF},    // specials
+    {0x1F000, 0x1FAFF},  // emoji and other pictographs
+    {0xE0000, 0xE0FFF},  // tags, variation selectors supplement
+};
+
+bool IsLetterOrDigit(char32_t cp) {
+  if (cp < 0x80) {
+    return (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') ||
+           (cp >= 'A' && cp <= 'Z');
+  }
+  for (const Range& r : kNotLetters) {
+    if (cp >= r.first && cp <= r.last) return false;
+  }
+  return true;
+}
+
+// The code point at text[*i], advancing *i past it; 0xFFFD (a symbol,
+// never a letter) for an invalid or truncated sequence, advancing one byte.
+char32_t NextCodePoint(std::string_view text, std::size_t* i) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const unsigned char c = p[*i];
+  std::size_t len = c < 0x80             ? 1
+                    : (c & 0xE0) == 0xC0 ? 2
+                    : (c & 0xF0) == 0xE0 ? 3
+                    : (c & 0xF8) == 0xF0 ? 4
+                                         : 0;
+  if (len == 0 || *i + len > text.size()) {
+    ++*i;
+    return 0xFFFD;
+  }
+  char32_t cp = len == 1 ? c : c & (0x7F >> len);
+  for (std::size_t k = 1; k < len; ++k) {
+    if ((p[*i + k] & 0xC0) != 0x80) {
+      ++*i;
+      return 0xFFFD;
+    }
+    cp = (cp << 6) | (p[*i + k] & 0x3F);
+  }
+  *i += len;
+  return cp;
 }
 
 bool IsTrailingPunct(char c) {
@@ -149,6 +229,25 @@ Status ValidateUtf8(std::string_view text) {
                                      std::to_string(i));
     }
     i += len;
+  }
+  return Status::Ok();
+}
+
+bool HasLetterOrDigit(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    if (IsLetterOrDigit(NextCodePoint(text, &i))) return true;
+  }
+  return false;
+}
+
+Status CheckControlChars(std::string_view text, bool allow_spaces) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c >= 0x20 && c != 0x7F) || (allow_spaces && IsSpace(c))) continue;
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const char code[] = {'0', 'x', kHex[c >> 4], kHex[c & 0xF], '\0'};
+    return Status::InvalidArgument(std::string("control character ") + code +
+                                   " at byte " + std::to_string(i));
   }
   return Status::Ok();
 }

@@ -269,7 +269,7 @@ Status CheckReadKey(std::string_view what, std::string_view key) {
                                    std::to_string(kMaxFieldBytes) + " bytes");
   }
   FACTLINE_RETURN_IF_ERROR(ValidateUtf8(key).WithContext(what));
-  if (NormalizeKey(key).empty()) {
+  if (!HasLetterOrDigit(key)) {
     return Status::InvalidArgument(std::string(what) +
                                    " is empty (no letters or digits)");
   }
@@ -418,6 +418,7 @@ Result<std::vector<FactView>> Memory::Timeline(
   if (!relation.empty()) {
     return History(subject, relation, HistoryOrder::kValid);
   }
+  FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
   std::vector<FactView> out;
   Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
     auto entity = FindSubject(r, subject);

@@ -190,9 +190,11 @@ class Memory {
   Memory& operator=(const Memory&) = delete;
 
   // Parses each fact's text into an atom and writes all of them in one
-  // transaction. Lines with no atom are reported in `unparsed`, never
-  // dropped silently. Errors (invalid UTF-8, oversized text, storage) fail
-  // the whole batch and name the line.
+  // transaction. Lines with no atom are reported in `unparsed` with the
+  // reason, never dropped silently; so are lines the parser or the write
+  // path refuses (invalid UTF-8, a control character, oversized text, a
+  // field without a letter or digit), and the rest of the batch is written.
+  // Other errors (storage) fail the whole batch and name the line.
   Result<RememberReport> Remember(const std::vector<TextFact>& facts);
   // Convenience: one fact per line of `text`, all with `provenance`. A
   // leading list number ("12. ") is stripped.

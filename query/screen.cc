@@ -301,6 +301,12 @@ Result<RememberReport> RememberLines(
       // The main clause's atom first, then what its appositions and
       // relative clauses state (Parser::ParseStatements).
       auto all = parser.ParseStatements(fact.text, &context);
+      // A line the parser refuses (invalid UTF-8, a control character, over
+      // the size limit) is unparsed with the reason; the batch goes on.
+      if (!all.ok() && all.status().IsInvalidArgument()) {
+        report.unparsed.push_back({i, fact.text, all.status().message()});
+        continue;
+      }
       if (!all.ok() && !all.status().IsNotFound()) {
         return all.status().WithContext("fact #" + std::to_string(i));
       }
@@ -352,6 +358,12 @@ Result<RememberReport> RememberLines(
         const bool change_verb = parsed->change_verb;
         ApplyParsed(std::move(parsed).value(), context.tx_time, &atom,
                     &verdict);
+        // What the write path would refuse costs this line, not the batch
+        // (and is no key to look up).
+        if (Status valid = resolver::ValidateAtom(atom); !valid.ok()) {
+          report.unparsed.push_back({i, fact.text, valid.message()});
+          continue;
+        }
         if (change_verb && store != nullptr) {
           FACTLINE_RETURN_IF_ERROR(
               (atom.ends
@@ -371,6 +383,7 @@ Result<RememberReport> RememberLines(
       Atom side_atom = line_atom;
       GateVerdict side_verdict = screened;
       ApplyParsed(std::move(extra), context.tx_time, &side_atom, &side_verdict);
+      if (!resolver::ValidateAtom(side_atom).ok()) continue;
       mapped = mapped || !side_verdict.reason.empty();
       atoms.push_back(std::move(side_atom));
       verdicts.push_back(std::move(side_verdict));

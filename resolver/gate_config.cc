@@ -1,6 +1,5 @@
 // The gate's JSON configuration: strict parsing (every error names its key)
 // and the full dump `factline gate config` prints.
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -355,11 +354,9 @@ Result<GateConfig> ParseGateConfig(std::string_view json) {
 }
 
 Result<GateConfig> LoadGateConfig(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("cannot read gate config " + path);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  auto config = ParseGateConfig(buf.str());
+  auto text = ReadFile(path);
+  if (!text.ok()) return text.status().WithContext("gate config");
+  auto config = ParseGateConfig(*text);
   if (!config.ok()) return config.status().WithContext(path);
   return config;
 }

@@ -445,8 +445,10 @@ class Resolver {
 Status RederiveSlot(graph::Writer& writer, EntityId subject,
                     RelationId relation, Cardinality cardinality);
 
-// Checks one atom's fields (non-empty, UTF-8, size limits, confidence range,
-// valid_from <= valid_to). Exposed so callers can check before batching.
+// Checks one atom's fields (UTF-8, size limits, confidence range,
+// valid_from <= valid_to; no control character in subject, relation or
+// value, the error naming the field and byte; a subject and relation with a
+// letter or digit). Exposed so callers can check before batching.
 Status ValidateAtom(const Atom& atom);
 
 // ---------------------------------------------------------------------------

@@ -2,9 +2,14 @@
 
 #include <unistd.h>
 
+#include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 namespace factline::cli {
 
@@ -19,6 +24,112 @@ void ExitOnLmdbAssert(const char* message) {
   put(message);
   put("); restore it from a backup (factline backup) or run factline check\n");
   ::_exit(kExitStore);
+}
+
+std::string Printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7F) {
+      out.push_back(c);
+      continue;
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += "\\x";
+    out.push_back(kHex[u >> 4]);
+    out.push_back(kHex[u & 0xF]);
+  }
+  return out;
+}
+
+namespace {
+
+// The value as CLI11's Range would print it: no "1.000000".
+std::string Number(double v) {
+  std::ostringstream out;
+  out << std::setprecision(17) << v;
+  return out.str();
+}
+
+// "" when `v` is a number an option of type `kind` (CLI11's "UINT", "INT"
+// or "FLOAT") can hold, else why not. An integer is rewritten in plain
+// decimal, so that CLI11 never reads "010" as octal.
+std::string NumberError(std::string& v, const std::string& kind) {
+  const std::string quoted = "'" + v + "'";
+  const char* begin = v.data();
+  const char* end = v.data() + v.size();
+  const bool negative = !v.empty() && v[0] == '-';
+  if (kind == "FLOAT") {
+    double d = 0;
+    // Decimal only: from_chars takes neither "0x" nor a leading "+".
+    auto [ptr, ec] = std::from_chars(begin, end, d);
+    if (v.empty() || ptr != end || ec == std::errc::invalid_argument ||
+        std::isnan(d)) {
+      return quoted + " is not a number";
+    }
+    if (ec == std::errc::result_out_of_range || !std::isfinite(d)) {
+      return quoted + " is out of range";
+    }
+    return "";
+  }
+  const std::size_t digits = negative ? 1 : 0;
+  if (v.size() == digits ||
+      v.find_first_not_of("0123456789", digits) != std::string::npos) {
+    double d = 0;
+    auto [ptr, ec] = std::from_chars(begin, end, d);
+    const bool decimal = !v.empty() && ptr == end && ec == std::errc();
+    return quoted + (decimal ? " is not a whole number" : " is not a number");
+  }
+  if (kind == "UINT" && negative) {
+    return quoted + " is negative; give a whole number of 0 or more";
+  }
+  std::uint64_t u = 0;
+  std::int64_t i = 0;
+  const std::errc ec = kind == "UINT" ? std::from_chars(begin, end, u).ec
+                                      : std::from_chars(begin, end, i).ec;
+  if (ec != std::errc()) return quoted + " is out of range";
+  v = kind == "UINT" ? std::to_string(u) : std::to_string(i);
+  return "";
+}
+
+void AddNumberChecks(CLI::App* app) {
+  for (CLI::Option* opt : app->get_options()) {
+    const std::string type = opt->get_type_name();
+    const std::string kind = type.substr(0, type.find(':'));
+    if (kind != "UINT" && kind != "INT" && kind != "FLOAT") continue;
+    opt->transform(CLI::Validator(
+        [kind](std::string& v) { return NumberError(v, kind); }, "", ""));
+  }
+  for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; })) {
+    AddNumberChecks(sub);
+  }
+}
+
+}  // namespace
+
+void CheckNumericOptions(CLI::App& app) { AddNumberChecks(&app); }
+
+CLI::Validator AtLeast(double min) {
+  return CLI::Validator(
+      [min](std::string& v) -> std::string {
+        double d = 0;
+        std::from_chars(v.data(), v.data() + v.size(), d);
+        return d >= min ? "" : "must be at least " + Number(min) + ", not " + v;
+      },
+      "", "");
+}
+
+CLI::Validator Between(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& v) -> std::string {
+        double d = 0;
+        std::from_chars(v.data(), v.data() + v.size(), d);
+        return d >= lo && d <= hi ? ""
+                                  : "must be between " + Number(lo) + " and " +
+                                        Number(hi) + ", not " + v;
+      },
+      "", "");
 }
 
 int ExitCodeFor(const Status& status) {
@@ -39,7 +150,8 @@ int ExitCodeFor(const Status& status) {
 }
 
 int Fail(const Status& status, const std::string& context) {
-  std::cerr << "factline: " << context << ": " << status.ToString() << "\n";
+  std::cerr << "factline: " << Printable(context) << ": "
+            << Printable(status.ToString()) << "\n";
   return ExitCodeFor(status);
 }
 
@@ -145,10 +257,11 @@ void PrintFact(std::ostream& out, const FactView& fact) {
   if (const RelationDef* def = Lexicon::Builtin().Find(a.relation)) {
     relation = def->name + " (" + def->id + ")";
   }
-  out << a.subject << " / " << relation << " = " << a.value << "  [#" << a.id
-      << ", valid " << FormatTimestamp(a.valid_from) << ".."
-      << FormatTimestamp(a.valid_to) << ", learned "
-      << FormatTimestamp(a.tx_time) << "; " << fact.why << "]\n";
+  out << Printable(a.subject) << " / " << Printable(relation) << " = "
+      << Printable(a.value) << "  [#" << a.id << ", valid "
+      << FormatTimestamp(a.valid_from) << ".." << FormatTimestamp(a.valid_to)
+      << ", learned " << FormatTimestamp(a.tx_time) << "; " << fact.why
+      << "]\n";
 }
 
 void PrintJson(const nlohmann::json& doc) {

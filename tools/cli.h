@@ -43,6 +43,23 @@ struct GlobalOptions {
 // environment is in an unknown state) or aborting.
 [[noreturn]] void ExitOnLmdbAssert(const char* message);
 
+// `text` with each C0 control character and DEL written as \xNN, so that
+// a stored NUL or ESC never reaches a terminal raw. Everything the CLI
+// prints as plain text from the store or the input passes through it.
+std::string Printable(std::string_view text);
+
+// Numeric flags. CLI11 2.1 reads integers with strtoull/strtoll in base 0:
+// "-5" wraps to 2^64-5, "010" is octal, 99999999999999999999 saturates,
+// and its Range check says "Value 0 not in range 0.000000 to 1.79e308".
+// CheckNumericOptions gives every integer and floating-point option of
+// `app` and its subcommands (registered before the call) a first check:
+// decimal only, no sign on an unsigned option, within 64 bits, finite; the
+// message names the option (CLI11 prefixes it) and the value, exit 2.
+// AtLeast and Between add an option's own bounds with plain messages.
+void CheckNumericOptions(CLI::App& app);
+CLI::Validator AtLeast(double min);
+CLI::Validator Between(double lo, double hi);
+
 // Maps a Status to an exit code.
 int ExitCodeFor(const Status& status);
 

@@ -135,7 +135,7 @@ void RegisterParaphrase(CLI::App* bench, GlobalOptions& global,
   cmd->add_flag("--explain", args->explain,
                 "list every wrong item with what was stored");
   cmd->add_option("--threads", args->threads, "items run in parallel")
-      ->check(CLI::Range(1u, 64u))
+      ->check(Between(1, 64))
       ->capture_default_str();
   cmd->callback([args, &global, exit_code] {
     std::vector<bench::Arm> arms;
@@ -182,7 +182,7 @@ void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code) {
                "list every missed question, grouped by cause");
   fc->add_option("--threads", args->threads,
                  "(row, arm) runs in parallel; 1 for undisturbed latencies")
-      ->check(CLI::Range(1u, 64u))
+      ->check(Between(1, 64))
       ->capture_default_str();
   RegisterParaphrase(bench, global, exit_code);
   fc->callback([args, &global, exit_code] {

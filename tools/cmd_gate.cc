@@ -1,7 +1,6 @@
 // factline review / quarantine / reverify / check --replay / ingest-chat /
 // gate: the write-time gate's review queue, quarantine, re-verification,
 // audit replay and configuration (docs/gate.md).
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -161,8 +160,7 @@ void RegisterReview(CLI::App& app, GlobalOptions& global, int* exit_code) {
   edit->add_option("--subject", args->subject);
   edit->add_option("--relation", args->relation);
   edit->add_option("--value", args->value);
-  edit->add_option("--confidence", args->confidence)
-      ->check(CLI::Range(0.0, 1.0));
+  edit->add_option("--confidence", args->confidence)->check(Between(0, 1));
   edit->add_option("--category", args->category,
                    "fact, preference, decision, context");
   edit->add_option("--reason", args->reason, "why it is approved");
@@ -397,20 +395,21 @@ void RegisterChat(CLI::App& app, GlobalOptions& global, int* exit_code) {
   cmd->add_option("--source", args->source, "source reference");
   cmd->add_option("--confidence", args->confidence,
                   "confidence of assistant turns")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(Between(0, 1))
       ->capture_default_str();
   cmd->callback([args, &global, exit_code] {
     std::stringstream buf;
     if (args->file == "-") {
       buf << std::cin.rdbuf();
     } else {
-      std::ifstream in(args->file, std::ios::binary);
-      if (!in) {
-        *exit_code = Fail(Status::InvalidArgument("cannot read " + args->file),
+      auto text = ReadFile(args->file);
+      if (!text.ok()) {
+        // Bad input (exit 3) whatever the reason, as for `ingest`.
+        *exit_code = Fail(Status::InvalidArgument(text.status().message()),
                           "ingest-chat");
         return;
       }
-      buf << in.rdbuf();
+      buf << *text;
     }
     auto origin = ParseOrigin(args->origin);
     if (!origin.ok()) {

@@ -1,10 +1,7 @@
 // factline ingest: text (one fact per line), JSONL atoms, or a
 // FactConsolidation JSON row, written in batches of --batch lines.
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -46,25 +43,19 @@ struct Tally {
   std::size_t last_committed_line = 0;
 };
 
+// The input text; a file that cannot be read is bad input (exit 3), like
+// a file of bad lines, not a store failure.
 Result<std::string> ReadInput(const std::string& file) {
-  std::stringstream buf;
   if (file == "-") {
+    std::stringstream buf;
     buf << std::cin.rdbuf();
-  } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) {
-      return Status::InvalidArgument("input " + file +
-                                     " is a directory, not a file");
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      const char* why =
-          errno == EACCES ? "permission denied: " : "cannot read input file ";
-      return Status::InvalidArgument(why + file);
-    }
-    buf << in.rdbuf();
+    return buf.str();
   }
-  return buf.str();
+  auto text = ReadFile(file);
+  if (!text.ok() && !text.status().IsInvalidArgument()) {
+    return Status::InvalidArgument("input " + text.status().message());
+  }
+  return text;
 }
 
 std::vector<Line> SplitLines(const std::string& text) {
@@ -169,8 +160,37 @@ struct JsonAtom {
 Result<JsonAtom> AtomFromJson(const std::string& line,
                               const Provenance& defaults,
                               bool allow_unknown_keys) {
-  auto j = nlohmann::json::parse(line, nullptr, false);
+  // A key given twice would be kept once, the last value silently winning
+  // ({"subject":"Ann",...,"subject":"Bob"} stored as Bob): the parser
+  // callback sees each key of each object and the line is refused.
+  std::vector<std::vector<std::string>> keys_of;  // one per open object
+  std::string duplicate;
+  auto j = nlohmann::json::parse(
+      line,
+      [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using Event = nlohmann::json::parse_event_t;
+        if (event == Event::object_start) {
+          keys_of.emplace_back();
+        } else if (event == Event::object_end && !keys_of.empty()) {
+          keys_of.pop_back();
+        } else if (event == Event::key && !keys_of.empty() &&
+                   parsed.is_string()) {
+          std::vector<std::string>& keys = keys_of.back();
+          const std::string& key = parsed.get_ref<const std::string&>();
+          if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
+            if (duplicate.empty()) duplicate = key;
+          } else {
+            keys.push_back(key);
+          }
+        }
+        return true;
+      },
+      false);
   if (j.is_discarded()) return Status::InvalidArgument("malformed JSON");
+  if (!duplicate.empty()) {
+    return Status::InvalidArgument("key '" + duplicate.substr(0, 80) +
+                                   "' appears twice in one object");
+  }
   if (!j.is_object()) return Status::InvalidArgument("not a JSON object");
   if (!allow_unknown_keys) {
     for (const auto& item : j.items()) {
@@ -272,11 +292,12 @@ Result<JsonAtom> AtomFromJson(const std::string& line,
   return out;
 }
 
-// The batch position a resolver error names ("atom #12 (subject ...): ..."
-// or "line #12: ..."), so the message can name the input line; 0 if none.
+// The batch position a resolver or parser error names ("atom #12 (subject
+// ...): ...", "line #12: ...", "fact #12: ..."), so the message can name
+// the input line; 0 if none.
 std::size_t BatchIndexOf(const Status& status, std::size_t batch_size) {
   const std::string& m = status.message();
-  for (const char* prefix : {"atom #", "line #"}) {
+  for (const char* prefix : {"atom #", "line #", "fact #"}) {
     if (m.rfind(prefix, 0) != 0) continue;
     std::size_t at = std::string_view(prefix).size(), index = 0;
     bool digits = false;
@@ -288,6 +309,17 @@ std::size_t BatchIndexOf(const Status& status, std::size_t batch_size) {
     if (digits && index < batch_size) return index;
   }
   return 0;
+}
+
+// At most `bytes` bytes of `text`, cut at a UTF-8 character boundary, with
+// "..." when cut.
+std::string Shorten(const std::string& text, std::size_t bytes) {
+  if (text.size() <= bytes) return text;
+  std::size_t end = bytes;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) {
+    --end;
+  }
+  return text.substr(0, end) + "...";
 }
 
 void Count(Tally* tally, const std::vector<resolver::Decision>& decisions) {
@@ -437,9 +469,9 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
       std::vector<TextFact> facts;
       for (std::size_t i = begin; i < end; ++i) {
         std::optional<std::int64_t> serial;
+        // Bad lines (invalid UTF-8, control characters, oversized, fields
+        // without letters) come back unparsed with their reason.
         std::string_view text = StripSerial(lines[i].text, &serial);
-        Status utf8 = ValidateUtf8(text);
-        if (!utf8.ok()) return Fail(utf8, where(i));
         TextFact fact;
         fact.text = std::string(text);
         fact.provenance = defaults;
@@ -502,9 +534,12 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
                 << count(Action::kTransient) << " transient";
     }
     std::cout << "\n";
+    // Text and reason are cut short: a refused line may be 64 KiB long.
     for (const auto& u : tally.unparsed) {
       std::cout << "  unparsed line " << u["line"].get<std::size_t>() << ": "
-                << u["text"].get<std::string>() << "\n";
+                << Printable(Shorten(u["text"].get<std::string>(), 120)) << " ("
+                << Printable(Shorten(u["reason"].get<std::string>(), 200))
+                << ")\n";
     }
   }
   return kExitOk;
@@ -538,7 +573,7 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
                   "fact, preference, decision, context")
       ->capture_default_str();
   cmd->add_option("--confidence", opt->confidence, "confidence in [0,1]")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(Between(0, 1))
       ->capture_default_str();
   cmd->add_flag("--serial-time", opt->serial_time,
                 "use each line's list number as its transaction time");
@@ -546,14 +581,7 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
                 "JSONL: ignore keys factline does not know instead of "
                 "refusing the line");
   cmd->add_option("--batch", opt->batch, "lines per transaction")
-      ->check(CLI::Validator(
-          [](std::string& v) -> std::string {
-            return v.find_first_not_of("0123456789") == std::string::npos &&
-                           v.find_first_not_of('0') != std::string::npos
-                       ? ""
-                       : "--batch must be at least 1";
-          },
-          "POSITIVE", "at least 1"))
+      ->check(AtLeast(1))
       ->capture_default_str();
   cmd->callback(
       [opt, &global, exit_code] { *exit_code = RunIngest(*opt, global); });

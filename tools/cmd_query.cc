@@ -20,7 +20,7 @@ int PrintFacts(const GlobalOptions& global,
     for (const auto& f : *facts) out.push_back(ValidTimeJson(f));
     PrintJson(out);
   } else if (facts->empty()) {
-    std::cout << "nothing stored for " << what << "\n";
+    std::cout << "nothing stored for " << Printable(what) << "\n";
   } else {
     for (const auto& f : *facts) PrintFact(std::cout, f);
   }
@@ -73,8 +73,10 @@ std::string EffectiveText(const FactView& f) {
 // learned and when it was learned to have stopped.
 void PrintValidTime(std::ostream& out, const FactView& f, bool with_slot) {
   const Atom& a = f.atom;
-  if (with_slot) out << a.subject << " / " << a.relation << " = ";
-  out << a.value << "  [#" << a.id << "] stated "
+  if (with_slot) {
+    out << Printable(a.subject) << " / " << Printable(a.relation) << " = ";
+  }
+  out << Printable(a.value) << "  [#" << a.id << "] stated "
       << Interval(a.valid_from, a.valid_to) << ", effective "
       << EffectiveText(f) << "; learned " << FormatTimestamp(a.tx_time);
   if (a.superseded_by != kNoAtom) {
@@ -96,7 +98,7 @@ int PrintValidTimeFacts(const GlobalOptions& global,
     for (const auto& f : *facts) out.push_back(ValidTimeJson(f));
     PrintJson(out);
   } else if (facts->empty()) {
-    std::cout << "nothing stored for " << what << "\n";
+    std::cout << "nothing stored for " << Printable(what) << "\n";
   } else {
     std::string relation;
     for (const auto& f : *facts) {
@@ -106,7 +108,8 @@ int PrintValidTimeFacts(const GlobalOptions& global,
         if (const RelationDef* def = Lexicon::Builtin().Find(relation)) {
           name = def->name + " (" + def->id + ")";
         }
-        std::cout << f.atom.subject << " / " << name << ":\n";
+        std::cout << Printable(f.atom.subject) << " / " << Printable(name)
+                  << ":\n";
       }
       std::cout << "  ";
       PrintValidTime(std::cout, f, false);
@@ -328,14 +331,25 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
       "search", "nearest current atoms (or entities) by the HNSW side-index");
   search->add_option("text", *search_text)->required();
   search->add_option("-k", *search_k, "how many results")
-      ->check(CLI::Range(1, 1000))
+      ->check(Between(1, 1000))
       ->capture_default_str();
   search->add_flag("--entities", *search_entities,
                    "search entity names instead of atoms");
   search->callback([=, &global] {
+    // A query without words would return the nearest of anything at
+    // score 0, which reads like an answer: it is a usage error.
+    std::string why;
     if (CleanDisplay(*search_text).empty()) {
-      std::cerr << "factline: search: the query is empty; give words to "
-                   "search for\n";
+      why = "the query is empty";
+    } else if (Status utf8 = ValidateUtf8(*search_text); !utf8.ok()) {
+      why = "the query is not valid UTF-8 (" + utf8.message() + ")";
+    } else if (!HasLetterOrDigit(*search_text)) {
+      why = "the query '" + Printable(*search_text) +
+            "' has no letters or digits";
+    }
+    if (!why.empty()) {
+      std::cerr << "factline: search: " << why << "; give words to search "
+                << "for\n";
       *exit_code = kExitUsage;
       return;
     }
@@ -367,7 +381,7 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
       } else {
         std::cout << std::fixed << std::setprecision(3) << hit.score << "  ";
         if (*search_entities) {
-          std::cout << hit.entity << "\n";
+          std::cout << Printable(hit.entity) << "\n";
         } else {
           PrintFact(std::cout, hit.fact);
         }

@@ -311,5 +311,45 @@ TEST_CASE("Statements: lines with no statement are unparsed with a reason",
   }
 }
 
+TEST_CASE(
+    "Statements: a field of punctuation or invisible characters only "
+    "is no field",
+    "[atoms][statements]") {
+  // Non-ASCII punctuation used to count as letters: (Ann, lives_in, …).
+  for (const char* s : {"Ann lives in \u2026.", "Foo is the \u2014 of Bar.",
+                        "\u2026 is the author of Bar.", "Ann lives in \u00a0.",
+                        "Ann lives in \u200b.", "Ann lives in \u3002.",
+                        "Ann lives in \ufeff\u2060."}) {
+    CHECK(Unparsed(s).find("no letters or digits") != std::string::npos);
+  }
+  // Letters of every script stay letters.
+  for (const char* s : {"Ann lives in Z\u00fcrich.",
+                        "Ann lives in \u0391\u03b8\u03ae\u03bd\u03b1.",
+                        "Ann lives in \u041c\u043e\u0441\u043a\u0432\u0430.",
+                        "Ann lives in \u6771\u4eac.", "Ann lives in 1984."}) {
+    ParseContext ctx;
+    auto r = TheParser().ParseSentence(s, &ctx);
+    INFO(s << " -> " << r.status().ToString());
+    CHECK(r.ok());
+  }
+}
+
+TEST_CASE("Statements: control characters are refused naming the byte",
+          "[atoms][statements]") {
+  ParseContext ctx;
+  auto nul =
+      TheParser().ParseSentence(std::string("Ann lives in Pa\0ris.", 20), &ctx);
+  REQUIRE_FALSE(nul.ok());
+  CHECK(nul.status().IsInvalidArgument());
+  CHECK(nul.status().message() == "control character 0x00 at byte 15");
+  auto bel = TheParser().ParseSentence("Bob\x07 lives in Rome.", &ctx);
+  CHECK(bel.status().message() == "control character 0x07 at byte 3");
+  // Tabs and carriage returns are spaces in a sentence.
+  CHECK_FALSE(TheParser()
+                  .ParseSentence("Bob\tlives in Rome.\r", &ctx)
+                  .status()
+                  .IsInvalidArgument());
+}
+
 }  // namespace
 }  // namespace factline

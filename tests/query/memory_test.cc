@@ -23,6 +23,70 @@ TextFact Fact(std::string text, Timestamp tx) {
   return f;
 }
 
+TEST_CASE(
+    "Memory: the write path refuses control characters and keys without "
+    "letters, naming the field",
+    "[query]") {
+  ScratchDir dir;
+  auto memory = OpenAt(dir.Sub("db"));
+  struct Case {
+    Atom atom;
+    const char* says;
+  };
+  auto atom = [](std::string s, std::string r, std::string v) {
+    Atom a;
+    a.subject = std::move(s);
+    a.relation = std::move(r);
+    a.value = std::move(v);
+    return a;
+  };
+  const Case cases[] = {
+      {atom(std::string("Pa\0ris", 6), "lives in", "x"),
+       "subject: control character 0x00 at byte 2"},
+      {atom("Bob", "lives\x1b in", "x"),
+       "relation: control character 0x1B at byte 5"},
+      {atom("Bob", "lives in", "Ro\x7fme"),
+       "value: control character 0x7F at byte 2"},
+      {atom("...", "lives in", "Rome"), "subject has no letters or digits"},
+      {atom("Bob", "\u2014", "Rome"), "relation has no letters or digits"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.says);
+    auto written = memory->RememberAtoms({c.atom});
+    REQUIRE(!written.ok());
+    CHECK(written.status().IsInvalidArgument());
+    CHECK(written.status().message().find(c.says) != std::string::npos);
+  }
+  // Letters of any script are letters.
+  REQUIRE(memory->RememberAtoms({atom("Αθήνα", "\u540d\u524d", "東京")}).ok());
+  // Text: the bad line is unparsed with its reason, the others are stored.
+  auto report = memory->Remember(
+      {Fact("Ann lives in Oslo.", 1), Fact("Bob\x07 lives in Rome.", 2),
+       Fact("Cy lives in \u2026.", 3), Fact("Di lives in Lima.", 4)});
+  REQUIRE(report.ok());
+  CHECK(report->decisions.size() == 2);
+  REQUIRE(report->unparsed.size() == 2);
+  CHECK(report->unparsed[0].index == 1);
+  CHECK(report->unparsed[0].reason.find("control character 0x07 at byte 3") !=
+        std::string::npos);
+  CHECK(report->unparsed[1].index == 2);
+  CHECK(report->unparsed[1].reason.find("no letters or digits") !=
+        std::string::npos);
+  // Read keys: an empty or punctuation-only subject is a plain refusal.
+  for (const char* key : {"", "...", "\u2026"}) {
+    INFO(key);
+    auto timeline = memory->Timeline(key, "");
+    REQUIRE(!timeline.ok());
+    CHECK(timeline.status().IsInvalidArgument());
+  }
+  CHECK(memory
+            ->Timeline("A\xff"
+                       "B",
+                       "")
+            .status()
+            .IsInvalidArgument());
+}
+
 TEST_CASE("Memory: a subject is found with or without its leading article",
           "[query]") {
   ScratchDir dir;
@@ -179,21 +243,25 @@ TEST_CASE("Memory: a store closed and reopened keeps everything", "[query]") {
   CHECK(audit->back().seq == 5);
 }
 
-TEST_CASE("Memory: bad input fails cleanly and stores nothing", "[query]") {
+TEST_CASE("Memory: bad input fails cleanly, a bad line costs only itself",
+          "[query]") {
   ScratchDir dir;
   auto memory = OpenAt(dir.Sub("db"));
   REQUIRE(memory->Remember({Fact("Ann lives in Athens.", 1)}).ok());
   CHECK(memory->Remember("", Provenance()).status().IsInvalidArgument());
   CHECK(memory->Remember("  \n \n", Provenance()).status().IsInvalidArgument());
+  // The line of invalid UTF-8 is unparsed with the reason; the other line
+  // of its batch is stored.
   auto bad = memory->Remember(
       {Fact("Ann lives in Berlin.", 2), Fact("Ann lives in \xFF\xFE.", 3)});
-  REQUIRE_FALSE(bad.ok());
-  CHECK(bad.status().IsInvalidArgument());
-  CHECK(bad.status().message().find("fact #1") != std::string::npos);
+  REQUIRE(bad.ok());
+  REQUIRE(bad->unparsed.size() == 1);
+  CHECK(bad->unparsed[0].index == 1);
+  CHECK(bad->unparsed[0].reason.find("UTF-8") != std::string::npos);
   auto home = memory->Current("Ann", "lives in");
   REQUIRE(home.ok());
   REQUIRE(home->size() == 1);
-  CHECK((*home)[0].atom.value == "Athens");
+  CHECK((*home)[0].atom.value == "Berlin");
 }
 
 TEST_CASE("Memory: a 600-byte subject round-trips through text", "[query]") {

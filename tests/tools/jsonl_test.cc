@@ -265,6 +265,16 @@ TEST_CASE("JSONL: bad lines are refused naming the line, nothing is lost",
       {R"({"subject":"B","relation":"r","value":"v","cardinality":"few"})",
        "cardinality"},
       {R"({"subject":" ","relation":"r","value":"v"})", "subject is empty"},
+      // Punctuation only: no key to store it under (it used to reach LMDB
+      // as an empty key, MDB_BAD_VALSIZE, after earlier batches were in).
+      {R"({"subject":"...","relation":"r","value":"v"})",
+       "subject has no letters or digits"},
+      {R"({"subject":"B","relation":"!!!","value":"v"})",
+       "relation has no letters or digits"},
+      {R"({"subject":"\u00a0","relation":"r","value":"v"})",
+       "subject has no letters or digits"},
+      {R"({"subject":"Ann","relation":"r","value":"v","subject":"Bob"})",
+       "key 'subject' appears twice"},
   };
   for (const BadLine& c : cases) {
     // The bad line is the 12th of the file, in the second batch of 10.

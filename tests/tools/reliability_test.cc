@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdlib>
@@ -143,7 +144,7 @@ TEST_CASE("Reliability: plain messages for bad flags and inputs",
   CliRun batch = RunCli(db + " ingest --batch 0 " + dir.Sub("in.txt"));
   INFO(batch.output);
   REQUIRE(batch.code == 2);
-  REQUIRE(Has(batch, "--batch must be at least 1"));
+  REQUIRE(Has(batch, "--batch: must be at least 1, not 0"));
   REQUIRE_FALSE(Has(batch, "1.79e308"));
 
   fs::create_directories(dir.Sub("adir"));
@@ -158,6 +159,163 @@ TEST_CASE("Reliability: plain messages for bad flags and inputs",
     INFO(search.output);
     REQUIRE(search.code == 2);
     REQUIRE(Has(search, "empty"));
+  }
+}
+
+TEST_CASE("Reliability: a bad text line is unparsed, its batch is stored",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = "--db " + dir.Sub("db");
+  // 300 lines in batches of 100; the bad lines sit in the third batch, so
+  // a line that failed its batch would lose lines 201..300.
+  const std::string kBad[] = {
+      "Ann lives in \u2026.",                   // ellipsis only
+      "Foo is the \u2014 of Bar.",              // a dash as the relation
+      "\u2026 is the author of Bar.",           // ellipsis as the subject
+      "Cy lives in \u00a0.",                    // no-break space alone
+      "Di lives in \u200b.",                    // zero-width space alone
+      std::string("Ed lives in Pa\0ris.", 19),  // NUL inside the value
+      "Fa\x07 lives in Rome.",                  // BEL inside the subject
+      "Gu lives in T\xff"
+      "a.",                                             // invalid UTF-8
+      "Ho lives in " + std::string(100000, 'x') + ".",  // oversized
+  };
+  std::vector<std::size_t> bad_lines;
+  std::string text;
+  for (std::size_t line = 1, k = 0; line <= 300; ++line) {
+    if (line >= 250 && k < std::size(kBad)) {
+      text += kBad[k++] + "\n";
+      bad_lines.push_back(line);
+      continue;
+    }
+    text += Subject("t", line) + " lives in " + Word(line) + "ville.\n";
+  }
+  WriteFile(dir.Sub("t.txt"), text);
+  CliRun run = RunCli(db + " --json ingest --batch 100 " + dir.Sub("t.txt"));
+  INFO(run.output.substr(0, 4000));
+  REQUIRE(run.code == 0);
+  const nlohmann::json report = nlohmann::json::parse(
+      run.output.substr(0, run.output.find('\n')), nullptr, false);
+  REQUIRE(report.is_object());
+  REQUIRE(report["added"].get<std::size_t>() == 300 - bad_lines.size());
+  const nlohmann::json& unparsed = report["unparsed"];
+  REQUIRE(unparsed.size() == bad_lines.size());
+  const char* kReasons[] = {
+      "has no letters or digits",
+      "has no letters or digits",
+      "has no letters or digits",
+      "has no letters or digits",
+      "has no letters or digits",
+      "control character 0x00 at byte 14",
+      "control character 0x07 at byte 2",
+      "UTF-8",
+      "exceeds the limit",
+  };
+  for (std::size_t k = 0; k < bad_lines.size(); ++k) {
+    INFO(unparsed[k]
+             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+             .substr(0, 300));
+    CHECK(unparsed[k]["line"].get<std::size_t>() == bad_lines[k]);
+    CHECK(unparsed[k]["reason"].get<std::string>().find(kReasons[k]) !=
+          std::string::npos);
+  }
+  CliRun last = RunCli(db + " get '" + Subject("t", 300) + "' 'lives in'");
+  INFO(last.output);
+  CHECK(last.code == 0);
+  CHECK(Has(last, Word(300) + "ville"));
+  // Plain output names the line and the reason, with the text cut short.
+  WriteFile(dir.Sub("one.txt"), "Ann lives in Oslo.\n" + kBad[8] + "\n");
+  CliRun plain = RunCli(db + " ingest " + dir.Sub("one.txt"));
+  INFO(plain.output.substr(0, 2000));
+  CHECK(plain.code == 0);
+  CHECK(Has(plain, "unparsed line 2: Ho lives in xxx"));
+  CHECK(Has(plain, "exceeds the limit"));
+  CHECK(plain.output.size() < 1000);
+}
+
+TEST_CASE("Reliability: read keys without letters, or not UTF-8, are refused",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = "--db " + Ingested(dir.path(), dir.Sub("db"), 20);
+  // popen runs /bin/sh (dash here): printf's octal escapes, not $'...'.
+  for (const char* key : {"''", "...", "\"$(printf '\\342\\200\\246')\"",
+                          "\"$(printf 'A\\377B')\""}) {
+    CliRun timeline = RunCli(db + " timeline " + key);
+    INFO(key << ": " << timeline.output);
+    CHECK(timeline.code == 3);
+    CHECK_FALSE(Has(timeline, "MDB_"));
+    CHECK((Has(timeline, "no letters or digits") || Has(timeline, "UTF-8")));
+  }
+  for (const char* query : {"...", "'!!! ?'", "\"$(printf 'A\\377B')\""}) {
+    CliRun search = RunCli(db + " search " + query);
+    INFO(query << ": " << search.output);
+    CHECK(search.code == 2);
+    CHECK((Has(search, "no letters or digits") || Has(search, "UTF-8")));
+    CHECK_FALSE(Has(search, "0.000"));
+  }
+  // A control character typed as a key is echoed escaped, never raw.
+  CliRun get = RunCli(db + " get \"$(printf 'Ann\\033[2J')\" 'lives in'");
+  INFO(get.output);
+  CHECK(get.code == 1);
+  CHECK(Has(get, "Ann\\x1b[2J"));
+  CHECK_FALSE(Has(get, "\x1b"));
+}
+
+TEST_CASE("Reliability: numeric flags refuse what is not a number in range",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string db = "--db " + Ingested(dir.path(), dir.Sub("db"), 20);
+  const std::string in = dir.path() + "/seed.jsonl";
+  struct Case {
+    std::string args;
+    std::string says;
+  };
+  const Case cases[] = {
+      {"ingest --batch abc " + in, "--batch: 'abc' is not a number"},
+      {"ingest --batch 1.5 " + in, "--batch: '1.5' is not a whole number"},
+      {"ingest --batch -2 " + in, "--batch: '-2' is negative"},
+      {"ingest --batch 99999999999999999999 " + in,
+       "--batch: '99999999999999999999' is out of range"},
+      {"ingest --batch 0 " + in, "--batch: must be at least 1, not 0"},
+      {"ingest --confidence 1.5 " + in,
+       "--confidence: must be between 0 and 1, not 1.5"},
+      {"ingest --confidence nan " + in, "--confidence: 'nan' is not a number"},
+      {"ingest --confidence 1e999 " + in,
+       "--confidence: '1e999' is out of range"},
+      {"ingest --confidence x " + in, "--confidence: 'x' is not a number"},
+      {"audit --limit -5", "--limit: '-5' is negative"},
+      {"audit --since -3", "--since: '-3' is negative"},
+      {"audit --atom 0x10", "--atom: '0x10' is not a number"},
+      {"search houses -k 0", "-k: must be between 1 and 1000, not 0"},
+      {"search houses -k many", "-k: 'many' is not a number"},
+  };
+  for (const Case& c : cases) {
+    CliRun run = RunCli(db + " " + c.args);
+    INFO(c.args << ": " << run.output);
+    CHECK(run.code == 2);
+    CHECK(Has(run, c.says));
+  }
+  // Leading zeros are decimal, not octal: 010 records from seq 1 is ten.
+  CliRun audit = RunCli(db + " --json audit --limit 010");
+  INFO(audit.output);
+  REQUIRE(audit.code == 0);
+  CHECK(std::count(audit.output.begin(), audit.output.end(), '\n') == 10);
+}
+
+TEST_CASE("Reliability: a directory where a file is expected is named",
+          "[tools][reliability]") {
+  ScratchDir dir;
+  const std::string adir = dir.Sub("adir");
+  fs::create_directories(adir);
+  const std::string db = "--db " + Ingested(dir.path(), dir.Sub("db"), 3);
+  for (const std::string& args :
+       {"ingest-chat " + adir, "--lexicon " + adir + " stats",
+        "--gate-config " + adir + " stats", "gate check " + adir,
+        "ingest " + adir}) {
+    CliRun run = RunCli(db + " " + args);
+    INFO(args << ": " << run.output);
+    CHECK(run.code == 3);
+    CHECK(Has(run, adir + " is a directory, not a file"));
   }
 }
 
