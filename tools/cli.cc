@@ -163,9 +163,9 @@ Result<std::unique_ptr<Memory>> OpenMemory(const GlobalOptions& global,
   MemoryOptions options;
   options.store.page_check = page_check;
   // Readers walk the pages too while that is cheap: the walk reads every
-  // page once, about 2 us of CPU per 4 KiB page (0.5 s per GiB; measured
-  // on an 80 MiB store, see tools/README.md). Past kWalkReadsUpTo a read
-  // command relies on the LMDB assert and fault handlers (exit 4) instead.
+  // page once, so its cost grows with the file (tools/README.md). Past
+  // kWalkReadsUpTo a read command relies on the LMDB assert and fault
+  // handlers (exit 4) instead.
   constexpr std::uintmax_t kWalkReadsUpTo = 64u << 20;
   std::error_code size_ec;
   const std::uintmax_t bytes = std::filesystem::file_size(

@@ -584,13 +584,14 @@ TEST_CASE("Updates: a new holder named in other words supersedes the old",
         std::vector<std::string>{"Sofia Andersen"});
 }
 
-TEST_CASE("Updates: a sentence's opening 'The' finds the name stored without it",
+TEST_CASE("Updates: an opening 'The' finds the plural name stored without it",
           "[query][updates]") {
   Store s;
   s.Say("Dana Mills coaches the Riverton Hawks.", 1);
-  s.Say("The Riverton Hawks fired Dana Mills and hired Carlos Vega as head "
-        "coach.",
-        2);
+  s.Say(
+      "The Riverton Hawks fired Dana Mills and hired Carlos Vega as head "
+      "coach.",
+      2);
   CHECK(s.Now("Riverton Hawks", "P286") ==
         std::vector<std::string>{"Carlos Vega"});
   // A title keeps its "The" mid-sentence: "The Monk" is not "Monk".
