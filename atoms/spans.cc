@@ -45,6 +45,14 @@ bool Cap(std::string_view w) {
 bool Lowercase(std::string_view w) {
   return !w.empty() && std::islower(static_cast<unsigned char>(w[0]));
 }
+// "an " before a vowel letter, else "a ": the article a rewritten "S is a
+// N" clause takes (spelling, not sound: "an hour" is rare in a role).
+std::string Indefinite(std::string_view noun) {
+  return !noun.empty() && std::string_view("aeiouAEIOU").find(noun[0]) !=
+                              std::string_view::npos
+             ? "an "
+             : "a ";
+}
 bool Digit(std::string_view w) {
   return !w.empty() && std::isdigit(static_cast<unsigned char>(w[0]));
 }
@@ -557,12 +565,7 @@ bool RoleBeforeName(std::string* s, std::string* why,
           static_cast<char>(std::tolower(static_cast<unsigned char>(role[0])));
     }
     if (born) role += " person";
-    const char* article =
-        std::string_view("aeiou").find(static_cast<char>(std::tolower(
-            static_cast<unsigned char>(role[0])))) != std::string_view::npos
-            ? "an "
-            : "a ";
-    side->push_back(Join(w, j, k) + " is " + article + role + ".");
+    side->push_back(Join(w, j, k) + " is " + Indefinite(role) + role + ".");
   }
   *s = Join(w, j, w.size());
   return true;
@@ -1141,10 +1144,7 @@ bool OneOf(std::string* s, std::string* why) {
     } else if (!tail.empty()) {
       tail = " " + tail;
     }
-    const char* article =
-        std::string_view("aeiou").find(noun[0]) != std::string_view::npos
-            ? "an "
-            : "a ";
+    const std::string article = Indefinite(noun);
     const std::string rewritten = Join(w, 0, i) + " " + Core(w[i]) + " " +
                                   article + noun + " of " + owner + tail + stop;
     Note(why, "'" + Join(w, i + 1, plural + 1) + "' read as '" + article +

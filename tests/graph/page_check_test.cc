@@ -49,12 +49,6 @@ void Fill(const std::string& path, int n) {
               .ok());
 }
 
-std::string ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in),
-                     std::istreambuf_iterator<char>());
-}
-
 void WriteBytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
@@ -120,7 +114,7 @@ TEST_CASE("PageCheck: each kind of page damage is named", "[graph][damage]") {
   std::vector<std::uint64_t> used;
   REQUIRE(internal::CheckDataPages(db, &used).ok());
   const std::string data = db + "/data.mdb";
-  const std::string sound = ReadBytes(data);
+  const std::string sound = testing::ReadFile(data);
   const std::uint64_t leaf = FindPage(sound, used, kLeaf, 2);
   const std::uint64_t branch = FindPage(sound, used, kBranch, 2);
   const std::uint64_t overflow = FindPage(sound, used, kOverflow, 0);
@@ -210,7 +204,7 @@ TEST_CASE("PageCheck: each kind of page damage is named", "[graph][damage]") {
     auto store = Store::Open(db, StoreOptions());
     REQUIRE(store.status().code() == StatusCode::kCorruption);
     REQUIRE(store.status().message().find("is damaged") != std::string::npos);
-    REQUIRE(ReadBytes(data) == damaged);
+    REQUIRE(testing::ReadFile(data) == damaged);
     StoreOptions ro;
     ro.read_only = true;
     ro.page_check = PageCheck::kAlways;
@@ -226,7 +220,7 @@ TEST_CASE("PageCheck: the newer sound meta page is the one walked",
   Fill(dir.path(), 50);
   Fill(dir.path(), 50);  // a second commit: both metas name a tree
   const std::string data = dir.Sub("data.mdb");
-  std::string file = ReadBytes(data);
+  std::string file = testing::ReadFile(data);
   auto before = internal::CheckDataPages(dir.path());
   REQUIRE(before.ok());
   // The newer meta's magic garbled: the older one is walked instead.

@@ -41,6 +41,11 @@ inline void WriteFile(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
 
+// True when the run's output holds `text`.
+inline bool Has(const CliRun& run, const std::string& text) {
+  return run.output.find(text) != std::string::npos;
+}
+
 }  // namespace factline::testing
 
 #endif  // FACTLINE_TESTS_TOOLS_CLI_RUNNER_H_

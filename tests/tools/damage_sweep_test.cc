@@ -25,25 +25,12 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::CliRun;
+using testing::Has;
 using testing::RunCli;
 using testing::ScratchDir;
 using testing::WriteFile;
 
 constexpr std::size_t kPage = 4096;
-
-bool Has(const CliRun& run, const std::string& text) {
-  return run.output.find(text) != std::string::npos;
-}
-
-std::string ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in),
-                     std::istreambuf_iterator<char>());
-}
-
-void WriteBytes(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-}
 
 // Where 16 garbled bytes hit what the page holds: a tree page's node area
 // starts at its `upper` bound (the header of the node stored last); a
@@ -85,7 +72,7 @@ TEST_CASE("Damage sweep: each page zeroed or garbled, every command",
   }
   std::vector<std::uint64_t> used;
   REQUIRE(graph::internal::CheckDataPages(db, &used).ok());
-  const std::string sound = ReadBytes(db + "/data.mdb");
+  const std::string sound = testing::ReadFile(db + "/data.mdb");
   const std::uint64_t pages = sound.size() / kPage;
   REQUIRE(pages > 15);
 
@@ -117,7 +104,7 @@ TEST_CASE("Damage sweep: each page zeroed or garbled, every command",
           damaged[at + i] = static_cast<char>(rng() & 0xff);
         }
       }
-      WriteBytes(copy + "/data.mdb", damaged);
+      WriteFile(copy + "/data.mdb", damaged);
       for (const std::string& cmd : reads) {
         CliRun run = RunCli("--verify-reads never --db " + copy + " " + cmd);
         INFO(cmd << " -> " << run.code << ": " << run.output);
@@ -148,7 +135,7 @@ TEST_CASE("Damage sweep: each page zeroed or garbled, every command",
           // page they lead to.
           REQUIRE(Has(run, zero ? "page " + std::to_string(page) + " "
                                 : std::string(" page ")));
-          REQUIRE(ReadBytes(copy + "/data.mdb") == damaged);
+          REQUIRE(testing::ReadFile(copy + "/data.mdb") == damaged);
         } else {
           REQUIRE(run.code == 0);
         }

@@ -21,10 +21,6 @@ void Write(const std::string& path, const std::string& text) {
   testing::WriteFile(path, text);
 }
 
-bool Has(const Run& run, const std::string& what) {
-  return run.output.find(what) != std::string::npos;
-}
-
 TEST_CASE("Gate CLI: noise is counted, the review queue works",
           "[tools][gate]") {
   ScratchDir dir;

@@ -11,13 +11,10 @@ namespace factline {
 namespace {
 
 using testing::CliRun;
+using testing::Has;
 using testing::RunCli;
 using testing::ScratchDir;
 using testing::WriteFile;
-
-bool Has(const CliRun& run, const std::string& what) {
-  return run.output.find(what) != std::string::npos;
-}
 
 constexpr const char* kPrizeLexicon = R"({
   "format": "factline-lexicon/1",

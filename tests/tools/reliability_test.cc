@@ -34,13 +34,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::CliRun;
+using testing::Has;
 using testing::RunCli;
 using testing::ScratchDir;
 using testing::WriteFile;
-
-bool Has(const CliRun& run, const std::string& text) {
-  return run.output.find(text) != std::string::npos;
-}
 
 // A word made of letters only (the gate treats digits as noise in places).
 std::string Word(std::size_t n) {
