@@ -818,6 +818,40 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
       tries.push_back(t);
     }
   }
+  // "is a naturalized citizen of", "a full member of", "the sole official
+  // language": modifiers before a relation noun say which one or how far,
+  // not which relation. Last resort: the noun with fewer modifiers,
+  // weaker. Only adjectives, participles and counts drop; a noun modifier
+  // makes a compound of its own ("head coach", "twin city").
+  {
+    const WordForms& wf = WordForms::Get();
+    const bool prep_last = words.size() >= 2 && Preposition(words.back());
+    const std::size_t end = words.size() - (prep_last ? 1 : 0);
+    auto modifier = [&wf](const std::string& w) {
+      if (Preposition(w)) return false;
+      if (std::isdigit(static_cast<unsigned char>(w[0]))) return true;
+      return wf.Is(w, Pos::kAdj) ||
+             (wf.Is(w, Pos::kVerb) && !wf.Is(w, Pos::kNoun));
+    };
+    // A bare noun left alone names too much ("first language" is no
+    // "language" of a work): without a preposition two words stay.
+    const std::size_t keep = prep_last ? 1 : 2;
+    if (end >= 2 && wf.Is(words[end - 1], Pos::kNoun)) {
+      for (std::size_t from = 1;
+           from + keep <= end && modifier(words[from - 1]); ++from) {
+        // Join's middle never applies at index words.size().
+        const std::size_t none = words.size();
+        const std::string how =
+            "without modifier '" + Join(words, 0, from, "", none, 0) + "': ";
+        tries.push_back({Join(words, from, words.size(), "", none, 0), 0.9,
+                         false, how, kind == PhraseKind::kNoun});
+        if (prep_last) {
+          tries.push_back({Join(words, from, end, "", none, 0), 0.9, false,
+                           how + "noun of ", true, words.back() == "of"});
+        }
+      }
+    }
+  }
   // Relation ids by best score, for alternatives.
   std::vector<std::pair<std::string, double>> seen;
   auto note_seen = [&seen](const std::vector<Found>& found) {

@@ -1544,6 +1544,20 @@ class Reader {
     }
     std::size_t p = main + 1;
     std::string relation = toks_[main].lower;
+    // "lies almost entirely within V", "ran originally on V": adverbs
+    // between the verb and its preposition say how, not what; neither
+    // the relation nor the value keeps them.
+    {
+      std::size_t k = p;
+      while (k < n && !toks_[k].cap && !IsPrep(toks_[k].lower) &&
+             !IsParticle(toks_[k].lower) && wf.Is(toks_[k].lower, Pos::kAdv) &&
+             !wf.Is(toks_[k].lower, Pos::kNoun) &&
+             !wf.Is(toks_[k].lower, Pos::kVerb) &&
+             !wf.Is(toks_[k].lower, Pos::kAdj)) {
+        ++k;
+      }
+      if (k > p && k + 1 < n && IsPrep(toks_[k].lower)) p = k;
+    }
     // An object that belongs to the verb: "took place in V", "makes his
     // living as V", "breathed his last in V". A determiner and one or two
     // lower-case words followed by a preposition and more text are part of
@@ -1674,8 +1688,22 @@ bool CleanTemplateSubject(std::string* subject) {
   std::vector<Tok> toks = Tokenize(StripOpeners(*subject));
   if (toks.empty()) return false;
   if (In(toks.front().lower, {"and", "or", "but"})) return false;
+  // "Auvers-sur-Oise is where S died in __": a relative word inside the
+  // capture means the template's verb belongs to another clause.
+  for (const Tok& t : toks) {
+    if (!t.cap &&
+        In(t.lower, {"where", "who", "whom", "whose", "which", "when"})) {
+      return false;
+    }
+  }
   while (!toks.empty()) {
     const std::string& w = toks.back().lower;
+    // "S was [trained as] V": the passive of the template's verb says the
+    // same of S.
+    if (In(w, {"is", "was", "are", "were"}) && toks.size() > 1) {
+      toks.pop_back();
+      continue;
+    }
     if (In(w, {"not", "never", "previously", "formerly", "once", "and", "or",
                "but", "no", "might", "may", "could", "would", "should", "will",
                "shall", "must", "can"}) &&

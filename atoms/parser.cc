@@ -573,9 +573,12 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   const bool born_first =
       first_space != std::string::npos &&
       std::string_view(trimmed).substr(0, first_space).ends_with("-born");
+  // "Marie Curie's daughter Irène ...": a possessive among the first words.
+  const std::size_t poss = trimmed.find("'s ");
+  const bool possessive_first = poss != std::string::npos && poss < 48;
   if (trimmed.find(", ") != std::string::npos ||
       internal::MayOpenWithNamedRole(trimmed) || MayJoinTwoClauses(trimmed) ||
-      born_first) {
+      born_first || possessive_first) {
     internal::MainClause(trimmed, nullptr, &side);
   }
   internal::RoleDroppedReading(trimmed, &side);
@@ -679,8 +682,9 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   std::string text =
       internal::ChangeFromTo(TrimSentence(sentence, false), &spans);
   ParsedFact fact;
-  // A cheap pre-check lets lines without time words skip the scanner.
-  if (internal::MayHaveTimeWords(text)) {
+  auto read_time_words = [&]() {
+    // A cheap pre-check lets lines without time words skip the scanner.
+    if (!internal::MayHaveTimeWords(text)) return;
     internal::TimeWords tw = internal::ReadTimeWords(text, ctx->tx_time);
     // Time words never take the whole statement ("Today" as a value).
     if (!tw.found.empty() &&
@@ -692,10 +696,15 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       fact.time_words = std::move(tw.found);
       fact.replaces = std::move(tw.replaced);
     }
-  }
+  };
+  read_time_words();
   // Lead-ins, fronted adjuncts and interruptions are no part of the main
   // clause; values end at a clause boundary (atoms/internal/spans.h).
+  const std::string before_main = text;
   text = internal::MainClause(text, &spans);
+  // A rewritten clause may show a time the whole line hid ("S is where V
+  // died in July 1890" -> "V died in S in July 1890").
+  if (text != before_main && fact.time_words.empty()) read_time_words();
   const Pattern* p = nullptr;
   std::string g[3];
   const bool matched =
@@ -830,6 +839,34 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       m = std::move(m2);
     }
   }
+  // "Palo Alto is a city in Santa Clara County", "Siena is a town in
+  // Tuscany": a kind of place in a place says where the subject is, the
+  // relation the value's type chooses (a country, a region, ...).
+  if (m.mapping != "lexicon" && clause->shape == "S is a N prep V") {
+    const std::vector<std::string> words =
+        internal::SplitWords(clause->relation);
+    if (words.size() >= 2 && words.size() <= 4 &&
+        (words.back() == "in" || words.back() == "within") &&
+        internal::PlaceKindNoun(words[words.size() - 2])) {
+      internal::Mapping m2 = impl_->canonical->Map(
+          "located in", internal::PhraseKind::kPassive, false);
+      if (m2.mapping == "lexicon") {
+        m2.evidence = "a '" + words[words.size() - 2] +
+                      "' in a place is located there: " + m2.evidence;
+        clause->relation = "located in";
+        // As for the template "[X] is located in __": the value's type
+        // chooses between the place relations ("in Slovenia": a country).
+        if (internal::TypedChoice t;
+            impl_->types->RefineTemplate(m2.key, "[X] is located in __",
+                                         clause->subject, clause->value, &t)) {
+          m2.key = t.key;
+          clause->value = t.value;
+          m2.evidence += "; " + t.evidence;
+        }
+        m = std::move(m2);
+      }
+    }
+  }
   // Types of subject and value choose among relations the phrase alone
   // cannot tell apart (atoms/internal/relation_types.h).
   if (internal::TypedChoice t; impl_->types->Refine(*clause, m, text, &t)) {
@@ -846,10 +883,18 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   // value WordNet files under none of that relation's value kinds ("Uluru
   // sits in Australia": a country is no school) names that relation in no
   // sense of the sentence: the phrase stays as written.
+  // So does a relation noun reached by leaving out its modifiers ("a
+  // devout follower of Leeds United" is no religion's).
+  // A class (a religion, a genre) must be one WordNet knows there.
+  const bool modifiers_dropped = m.evidence.starts_with("without modifier");
   if (const std::string& value = m.inverse ? clause->subject : clause->value;
-      m.mapping == "lexicon" && clause->kind == internal::PhraseKind::kVerb &&
-      m.score < internal::kSynonymOrHypernymBelow &&
-      !impl_->types->ValueMayFit(m.key, value)) {
+      m.mapping == "lexicon" &&
+      (((clause->kind == internal::PhraseKind::kVerb &&
+         m.score < internal::kSynonymOrHypernymBelow) ||
+        modifiers_dropped) &&
+       (!impl_->types->ValueMayFit(m.key, value) ||
+        (modifiers_dropped && impl_->types->ClassValued(m.key) &&
+         !impl_->types->KnowsValue(value))))) {
     m.evidence += "; but '" + value + "' is of no kind " + m.key +
                   " takes, so the phrase stays";
     m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);

@@ -326,6 +326,13 @@ bool RelationTypes::PlaceValued(const std::string& key) const {
   return false;
 }
 
+bool RelationTypes::ClassValued(const std::string& key) const {
+  for (const Kinds& k : class_kinds_) {
+    if (k.key == key) return true;
+  }
+  return false;
+}
+
 bool RelationTypes::KnowsValue(std::string_view value) const {
   return wf_.loaded() && Classify(value, /*value=*/true).known();
 }
@@ -837,6 +844,11 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     // a step or two below the kind ("a drama": a literary genre).
     constexpr int kMaxThingSteps = 2;
     const bool person = Distance(n, {person_}, false) < kUnknown;
+    // "Siena is a town": a kind of place says what S is, never a value.
+    if (!person && location_ != 0 &&
+        Distance(n, {location_}, false) < kUnknown) {
+      return false;
+    }
     // Things only as abstract class values (a genre, a sport, a language),
     // never a work or a place ("Fargo is a city" names no capital).
     // What S is now, so no fact of origin ("Imagine is a song" names no

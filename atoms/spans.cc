@@ -118,6 +118,8 @@ bool IsAdjunctOpener(std::string_view c) {
 // An inflected verb form ("works", "moved", "grew"): WordNet's verb lemma
 // differs from the word.
 bool InflectedVerb(std::string_view c) {
+  // "co-founded", "re-elected": the verb after the prefix.
+  if (c.starts_with("co-") || c.starts_with("re-")) c.remove_prefix(3);
   if (c.size() < 3) return false;
   const std::string lemma = WordForms::Get().Lemma(c, Pos::kVerb);
   return !lemma.empty() && lemma != c;
@@ -336,6 +338,30 @@ bool CommaLeadIn(std::string* s, std::string* why,
   }
   if (kind.empty()) return false;
   Note(why, kind + " '" + s->substr(0, p) + "' dropped");
+  // "As Norway's monarch, Harald V ...": the subject is what "as" names;
+  // "Under chief executive Marta Silva, Orbis Freight ...": the name holds
+  // the role in the subject.
+  if (side != nullptr && kind == "fronted adjunct" && lw.size() >= 2 &&
+      !HasVerb(lead)) {
+    const std::string subject = SubjectOf(rest);
+    if (lw[0] == "as" && !subject.empty()) {
+      side->push_back(Side(subject, "is", Join(lead, 1, lead.size())));
+    } else if (lw[0] == "under" && !subject.empty()) {
+      std::size_t r = 1;
+      while (r < lead.size() && Lowercase(lead[r])) ++r;
+      // A title-cased role ("Under Premier Lin Ha-seong").
+      if (r == 1 && lead.size() >= 3 && RoleNoun(lw[1]) &&
+          !WordForms::Get().Is(lw[2], Pos::kNoun)) {
+        r = 2;
+      }
+      const std::string role = r > 1 ? Join(lw, 1, r) : "";
+      if (!role.empty() && RoleNoun(lw[r - 1]) && r < lead.size() &&
+          Cap(lead[r])) {
+        side->push_back(Join(lead, r, lead.size()) + " is the " + role +
+                        " of " + subject + ".");
+      }
+    }
+  }
   if (side != nullptr && kind != "interjection" && kind != "fronted adjunct") {
     // "Born in Lyon, S ..." -> "S was born in Lyon."; "A graduate of
     // Yale, S ..." -> "S is a graduate of Yale."
@@ -500,6 +526,77 @@ bool NamedRoleBeforeName(std::string* s, std::string* why,
     side->push_back(Join(w, 0, org_end) + "'s " + role + " is " + name + ".");
   }
   *s = Join(w, j, w.size());
+  return true;
+}
+
+// "Marie Curie's daughter Irène Joliot-Curie won ...", "Nvidia's CEO
+// Jensen Huang co-founded ...", "Nirvana's debut album Bleach came out
+// ...", "Ravi Menon's daughter (Priya Menon) starts ...": an owner's noun
+// named by the name after it. The name is the clause's subject; "Owner's
+// noun is Name" a statement of its own.
+bool PossessiveRoleBeforeName(std::string* s, std::string* why,
+                              std::vector<std::string>* side) {
+  const std::vector<std::string> w = Words(*s);
+  std::size_t o = Core(w.empty() ? "" : w[0]) == "the" ? 1 : 0;
+  const std::size_t owner_begin = o;
+  while (o < w.size() && o < owner_begin + 5 && Cap(w[o]) &&
+         !w[o].ends_with("'s") && !w[o].ends_with("s'") &&
+         w[o].find(',') == std::string::npos) {
+    ++o;
+  }
+  if (o >= w.size() || !Cap(w[o]) ||
+      !(w[o].ends_with("'s") || w[o].ends_with("s'"))) {
+    return false;
+  }
+  std::string owner = Join(w, 0, o + 1);
+  owner.resize(owner.size() - (owner.ends_with("'s") ? 2 : 1));
+  if (IsPronoun(Core(w[0]))) return false;
+  // The noun: one to three lower-case words ending in a noun, or an
+  // acronym role ("CEO").
+  std::size_t j = o + 1;
+  if (j < w.size() && AcronymRole(w[j])) {
+    ++j;
+  } else {
+    while (j < w.size() && j < o + 4 && Lowercase(w[j]) &&
+           w[j].find_first_of(",'") == std::string::npos &&
+           !IsPrep(Core(w[j])) && !VerbStart(w[j]) &&
+           !IsAuxOrCopula(Core(w[j]))) {
+      ++j;
+    }
+    if (j == o + 1 || !WordForms::Get().Is(Core(w[j - 1]), Pos::kNoun)) {
+      return false;
+    }
+  }
+  // The name: capitalised words, or a parenthesised name.
+  std::size_t k = j;
+  std::string name;
+  if (k < w.size() && w[k].starts_with("(")) {
+    while (k < w.size() && !w[k].ends_with(")")) ++k;
+    if (k >= w.size()) return false;
+    name = Join(w, j, k + 1);
+    name = name.substr(1, name.size() - 2);
+    ++k;
+  } else {
+    while (k < w.size() && Cap(w[k]) && !w[k].ends_with(",") &&
+           w[k].find('\'') == std::string::npos) {
+      ++k;
+    }
+    name = Join(w, j, k);
+  }
+  if (name.empty() || k >= w.size()) return false;
+  // Then the verb, perhaps after an adverb ("also went on").
+  std::size_t v = k;
+  if (v + 1 < w.size() && Lowercase(w[v]) && !VerbStart(w[v]) &&
+      WordForms::Get().Is(Core(w[v]), Pos::kAdv) && VerbStart(w[v + 1])) {
+    ++v;
+  }
+  if (!VerbStart(w[v])) return false;
+  const std::string noun = Join(w, o + 1, j);
+  Note(why, "'" + Join(w, 0, j) + "' before the name '" + name + "' dropped");
+  if (side != nullptr) {
+    side->push_back(owner + "'s " + noun + " is " + name + ".");
+  }
+  *s = name + " " + Join(w, k, w.size());
   return true;
 }
 
@@ -990,6 +1087,117 @@ bool Cleft(std::string* s, std::string* why) {
   return false;
 }
 
+// "I read that the Atacama Desert lies in Chile", "My sister told me that
+// ...", "We learned that ...": a verb of saying, knowing or perceiving
+// (WordNet files its first sense under verb.communication, cognition or
+// perception) reports a clause; the clause is the statement.
+bool ReportedClause(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  const WordForms& wf = WordForms::Get();
+  for (std::size_t k = 2; k + 3 < w.size() && k < 7; ++k) {
+    if (w[k] != "that") continue;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (w[i].ends_with(",")) return false;
+    }
+    // The verb: the word before "that", or before its object pronoun
+    // ("told me that").
+    std::size_t v = k - 1;
+    if (v >= 1 && In(Core(w[v]), {"me", "us", "you", "him", "her", "them"})) {
+      --v;
+    }
+    // A lower-case verb after its subject: "It is the Harlow Trust that
+    // owns ..." is a cleft, not a report.
+    if (v == 0 || !Lowercase(w[v]) || In(Core(w[v - 1]), {"the", "a", "an"})) {
+      return false;
+    }
+    const std::string lemma = wf.Lemma(Core(w[v]), Pos::kVerb);
+    if (lemma.empty()) return false;
+    const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kVerb);
+    if (senses.empty()) return false;
+    const int file = wf.LexFile(senses.front(), Pos::kVerb);
+    if (file != 31 && file != 32 && file != 39) return false;
+    const std::vector<std::string> clause(w.begin() + k + 1, w.end());
+    if (clause.size() < 3 || !HasVerb(clause)) return false;
+    std::string text = Join(w, k + 1, w.size());
+    text[0] =
+        static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    Note(why, "reported clause after '" + Join(w, 0, k + 1) + "'");
+    *s = text;
+    return true;
+  }
+  return false;
+}
+
+// "Salzburg is where Mozart was born", "Leeds is the city where S grew
+// up", "It was in Dublin that U2 formed": a place in focus. The statement
+// is the clause with the place after it: "Mozart was born in Salzburg".
+// What follows the clause after a comma is another statement and goes.
+bool PlaceCleft(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  if (w.size() < 5) return false;
+  std::string place, prep = "in";
+  std::size_t clause = 0;
+  if (Core(w[0]) == "it" && In(Core(w[1]), {"is", "was"}) &&
+      In(w[2], {"in", "at"}) && (Cap(w[3]) || Core(w[3]) == "the")) {
+    for (std::size_t k = 4; k + 2 < w.size() && k < 10; ++k) {
+      if (w[k - 1].ends_with(",")) return false;
+      if (w[k] != "that") continue;
+      place = Join(w, 3, k);
+      prep = w[2];
+      clause = k + 1;
+      break;
+    }
+  } else if (Cap(w[0]) && !IsPronoun(Core(w[0]))) {
+    std::size_t i = 1;
+    while (i < w.size() && i < 7 && !In(Core(w[i]), {"is", "was"})) {
+      if (w[i - 1].ends_with(",") || !Cap(w[i])) return false;
+      ++i;
+    }
+    if (i + 3 >= w.size() || !In(Core(w[i]), {"is", "was"})) return false;
+    // "is the city where", "is a town where": a kind noun may come first.
+    std::size_t j = i + 1;
+    if (In(Core(w[j]), {"the", "a", "an"})) {
+      ++j;
+      while (j < w.size() && j < i + 5 && Lowercase(w[j]) && w[j] != "where" &&
+             !w[j].ends_with(",")) {
+        ++j;
+      }
+    }
+    if (j >= w.size() || w[j] != "where") return false;
+    place = Join(w, 0, i);
+    clause = j + 1;
+  }
+  if (clause == 0 || clause + 2 > w.size() || place.empty()) return false;
+  std::size_t end = clause;
+  while (end < w.size() && !w[end].ends_with(",")) ++end;
+  std::string text = Join(w, clause, std::min(end + 1, w.size()));
+  const std::vector<std::string> cw = Words(text);
+  if (cw.size() < 2 || !HasVerb(cw)) return false;
+  std::string stop = TakeFullStop(&text);
+  while (!text.empty() && text.back() == ',') text.pop_back();
+  if (stop.empty() && end >= w.size()) stop = TakeFullStop(&place);
+  // The place goes before a time the clause ends with ("died in July
+  // 1890"), so that the time stays a time and the place the value.
+  std::vector<std::string> tw = Words(text);
+  std::size_t at = tw.size();
+  for (std::size_t k = 1; k + 1 < tw.size(); ++k) {
+    if (In(tw[k], {"in", "on", "during", "around"}) &&
+        (Digit(tw[k + 1]) ||
+         In(Core(tw[k + 1]),
+            {"january", "february", "march", "april", "may", "june", "july",
+             "august", "september", "october", "november", "december"}))) {
+      at = k;
+      break;
+    }
+  }
+  const std::string rewritten =
+      Join(tw, 0, at) + " " + prep + " " + place +
+      (at < tw.size() ? " " + Join(tw, at, tw.size()) : std::string()) + stop;
+  Note(why, "'" + Join(w, 0, clause) + "' read as '" + rewritten + "'");
+  *s = rewritten;
+  return true;
+}
+
 // "Among the children of Bob Marley is Ziggy Marley", "Among the works of
 // Holst, The Planets stands out": one of a set, stated as "V is a N of S".
 bool Among(std::string* s, std::string* why) {
@@ -1183,15 +1391,20 @@ std::string MainClause(std::string_view sentence, std::string* why,
   // a fronted adjunct.
   bool among = Among(&s, why);
   for (int round = 0; round < 4; ++round) {
-    if (!ColonLeadIn(&s, why) && !CommaLeadIn(&s, why, side)) break;
+    if (!ColonLeadIn(&s, why) && !CommaLeadIn(&s, why, side) &&
+        !ReportedClause(&s, why)) {
+      break;
+    }
   }
-  if (!among && !Cleft(&s, why)) Among(&s, why);
+  if (!among && !Cleft(&s, why) && !PlaceCleft(&s, why)) Among(&s, why);
   HomeTo(&s, why);
   OneOf(&s, why);
   TrailingParticiple(&s, why);
   Interruption(&s, why, side);
   TitleCasedRole(&s, why);
-  if (!RoleBeforeName(&s, why, side)) NamedRoleBeforeName(&s, why, side);
+  if (!RoleBeforeName(&s, why, side) && !NamedRoleBeforeName(&s, why, side)) {
+    PossessiveRoleBeforeName(&s, why, side);
+  }
   if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why, side);
   RoleChange(&s, why);
   return s;
@@ -1278,6 +1491,15 @@ std::string DropModifiersBeforeName(const std::string& value,
   return Join(w, j, w.size());
 }
 
+bool PlaceKindNoun(std::string_view noun) {
+  const std::string lemma = WordForms::Get().Lemma(Core(noun), Pos::kNoun);
+  return !lemma.empty() &&
+         Reaches(lemma,
+                 {"geographical area", "settlement", "administrative district",
+                  "region", "municipality"},
+                 false);
+}
+
 bool KnownCountryOrState(std::string_view name) {
   const std::string lemma = NameLemma(Words(name));
   return !lemma.empty() && Reaches(lemma, {"country", "state"}, true);
@@ -1330,8 +1552,24 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
   if (adjuncts && !w.empty() && Cap(w[0])) {
     for (std::size_t i = 1; i < cut; ++i) {
       const std::string c = Core(w[i]);
-      if (!Lowercase(w[i]) || !IsPrep(c) || w[i - 1].ends_with(",")) continue;
-      std::vector<std::string> rest(w.begin() + i + 1, w.begin() + cut);
+      // "Amazon out of his garage": "out of" is one preposition.
+      const bool out_of =
+          c == "out" && i + 1 < cut && Core(w[i + 1]) == "of" && i + 2 < cut;
+      if (!Lowercase(w[i]) || !(IsPrep(c) || out_of) ||
+          w[i - 1].ends_with(",")) {
+        continue;
+      }
+      // "created Spider-Man with Steve Ditko": "with" and a name of two
+      // or more words (no article: "Gone with the Wind") is a partner.
+      if (c == "with" && i + 2 < cut && Cap(w[i + 1]) && Cap(w[i + 2]) &&
+          !In(Core(w[i + 1]), {"the", "a", "an"})) {
+        Note(why, "partner '" + Join(w, i, cut) + "' after the value dropped");
+        adjunct = true;
+        cut = i;
+        break;
+      }
+      std::vector<std::string> rest(w.begin() + i + 1 + (out_of ? 1 : 0),
+                                    w.begin() + cut);
       if (rest.empty()) break;
       bool lower_content = false;
       for (const std::string& r : rest) {
@@ -1365,7 +1603,13 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
           w[i], {"during", "since", "until", "after", "before", "throughout"});
       // "in Basel" may be the place a place relation asks for ("a village
       // in Kent"); the parser decides that once the relation is known.
-      if (!(w[i] == "for" && name) && !(where_or_when && !name)) continue;
+      // "a nurse at the county hospital", "goalkeeper at Bayern Munich":
+      // after a person noun, where the role is held is not the role.
+      const bool workplace =
+          In(w[i], {"at", "for", "with"}) && PersonNoun(Core(w[i - 1]));
+      if (!(w[i] == "for" && name) && !(where_or_when && !name) && !workplace) {
+        continue;
+      }
       Note(why, "adjunct '" + Join(w, i, cut) + "' after the value dropped");
       adjunct = true;
       cut = i;

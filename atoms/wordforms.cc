@@ -344,6 +344,20 @@ std::string WordForms::Gloss(std::uint32_t offset, Pos pos) const {
   return std::string(gloss);
 }
 
+int WordForms::LexFile(std::uint32_t offset, Pos pos) const {
+  // "offset lex_filenum ss_type ...": two decimal digits.
+  std::string_view line = DataLine(offset, pos);
+  const std::size_t sp = line.find(' ');
+  if (sp == std::string_view::npos || sp + 3 > line.size()) return -1;
+  const char a = line[sp + 1];
+  const char b = line[sp + 2];
+  if (!std::isdigit(static_cast<unsigned char>(a)) ||
+      !std::isdigit(static_cast<unsigned char>(b))) {
+    return -1;
+  }
+  return (a - '0') * 10 + (b - '0');
+}
+
 std::string WordForms::Pertainym(std::string_view adjective) const {
   std::string lemma = Lemma(adjective, Pos::kAdj);
   if (lemma.empty()) return "";

@@ -121,6 +121,9 @@ class RelationTypes {
                 std::string_view value) const;
   // Whether `key`'s values are places (value kinds under location).
   bool PlaceValued(const std::string& key) const;
+  // Whether `key`'s values are classes (abstract value kinds: a religion,
+  // a genre, a sport), which a name WordNet does not know cannot show.
+  bool ClassValued(const std::string& key) const;
   // Whether WordNet files `value` (a value, not at a sentence's start)
   // under any noun class.
   bool KnowsValue(std::string_view value) const;

@@ -85,6 +85,11 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why);
 // ("Switzerland", "Illinois"; not "East Sussex", a county).
 bool KnownCountryOrState(std::string_view name);
 
+// Whether a common noun names a kind of place ("city", "town", "village",
+// "borough", "county", "region"): WordNet files its first senses under a
+// geographical area, a settlement or an administrative district.
+bool PlaceKindNoun(std::string_view noun);
+
 // For a verb relation phrase whose value is "object PREP Name": sets
 // *relation to "phrase prep" and *value to "Name" and returns true.
 bool SplitObjectReading(std::string_view phrase, std::string_view value,

@@ -61,6 +61,10 @@ class WordForms {
   std::vector<std::pair<Pos, std::uint32_t>> Pointers(
       std::uint32_t offset, Pos pos, std::string_view symbol) const;
 
+  // WordNet's lexicographer file of a synset (its second field: 31
+  // verb.cognition, 32 verb.communication, 39 verb.perception, ...); -1
+  // when unknown.
+  int LexFile(std::uint32_t offset, Pos pos) const;
   // The gloss (definition and examples) of a synset, "" when unknown.
   std::string Gloss(std::uint32_t offset, Pos pos) const;
 
