@@ -843,12 +843,14 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     // no notable work of Imagine's), unless it is a class value itself,
     // a step or two below the kind ("a drama": a literary genre).
     constexpr int kMaxThingSteps = 2;
-    const bool person = Distance(n, {person_}, false) < kUnknown;
-    // "Siena is a town": a kind of place says what S is, never a value.
-    if (!person && location_ != 0 &&
-        Distance(n, {location_}, false) < kUnknown) {
-      return false;
+    // "Siena is a town": a kind of place (in its usual sense: WordNet also
+    // files "Town" the architect) says what S is, never a value.
+    if (location_ != 0 && !n.senses.empty()) {
+      for (const auto& [at, depth] : *Ancestors(n.senses.front())) {
+        if (at == location_) return false;
+      }
     }
+    const bool person = Distance(n, {person_}, false) < kUnknown;
     // Things only as abstract class values (a genre, a sport, a language),
     // never a work or a place ("Fargo is a city" names no capital).
     // What S is now, so no fact of origin ("Imagine is a song" names no

@@ -349,5 +349,23 @@ TEST_CASE("Canonical: single cue words name alternatives, never the key",
   CHECK(m.alternative_scores.front() == m.score);
 }
 
+TEST_CASE("Canonical: modifiers before a relation noun drop as a last resort",
+          "[atoms][canonical]") {
+  const Lexicon& lexicon = Lexicon::Builtin();
+  Canonicalizer canon(lexicon);
+  Mapping m = canon.Map("naturalized citizen of", PhraseKind::kNoun, false);
+  CHECK(m.mapping == "lexicon");
+  CHECK(m.key == "P27");
+  CHECK(m.evidence.find("without modifier") != std::string::npos);
+  m = canon.Map("sole official language", PhraseKind::kNoun, false);
+  CHECK(m.key == "P37");
+  // A bare noun left alone names too much: "first language" is not the
+  // language a work is in.
+  CHECK(canon.Map("first language", PhraseKind::kNoun, false).key != "P407");
+  // A noun modifier makes a compound of its own: "twin city" is no "city".
+  m = canon.Map("twin city", PhraseKind::kNoun, false);
+  CHECK(m.evidence.find("without modifier") == std::string::npos);
+}
+
 }  // namespace
 }  // namespace factline::internal

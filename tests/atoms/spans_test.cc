@@ -536,5 +536,106 @@ TEST_CASE("Spans: one of a set is one of its kind", "[atoms][spans]") {
         "Bob is one of my best friends.");
 }
 
+TEST_CASE("Spans: a place in focus is where the clause happened",
+          "[atoms][spans]") {
+  auto f = All("Tarvik is where Oskar Lunde was born, and the town is proud.");
+  CHECK(Has(f, "Oskar Lunde", "P19", "Tarvik"));
+  // The time the clause ends with stays a time, not part of the place.
+  ParsedFact d = Parse("Hollin is where Mara Quist died in May 1950.");
+  CHECK(d.subject == "Mara Quist");
+  CHECK(d.relation == "P20");
+  CHECK(d.value == "Hollin");
+  CHECK_FALSE(d.time_words.empty());
+  CHECK(Main("Leeds is the city where Anna Park grew up.") ==
+        "Anna Park grew up in Leeds.");
+  CHECK(Main("It was in Dublin that Larkfield formed.") ==
+        "Larkfield formed in Dublin.");
+  // No clause after "where": nothing to read.
+  CHECK(Main("Leeds is where.") == "Leeds is where.");
+}
+
+TEST_CASE("Spans: a reported clause is the statement", "[atoms][spans]") {
+  ParsedFact f = Parse("I read that Vera Holm lives in Oslo.");
+  CHECK(f.subject == "Vera Holm");
+  CHECK(f.relation == "lives_in");
+  CHECK(f.value == "Oslo");
+  f = Parse("My sister told me that Tom Baker works at Bosch.");
+  CHECK(f.subject == "Tom Baker");
+  CHECK(f.value == "Bosch");
+  // A wish is not a report ("wish" is no verb of saying or knowing).
+  CHECK(Main("I wish that Vera lived in Oslo.") ==
+        "I wish that Vera lived in Oslo.");
+}
+
+TEST_CASE("Spans: an owner's noun before a name names the name",
+          "[atoms][spans]") {
+  auto f = All("Ravi Menon's daughter Priya Menon also went to Leeds.");
+  CHECK(Has(f, "Ravi Menon", "P40", "Priya Menon"));
+  f = All("Ravi Menon's daughter (Priya Menon) starts school in May.");
+  CHECK(Has(f, "Ravi Menon", "P40", "Priya Menon"));
+  f = All("Quillsoft's CEO Dana Voss co-founded the company in 1993.");
+  CHECK(Has(f, "Quillsoft", "P169", "Dana Voss"));
+}
+
+TEST_CASE("Spans: 'As N, S ...' and 'Under role N, S ...' state N's role",
+          "[atoms][spans]") {
+  auto f = All("As Kessaly's monarch, Edric IV has reigned since 1991.");
+  CHECK(Has(f, "Kessaly", "P35", "Edric IV"));
+  f =
+      All("Under chief executive Marta Silva, Orbis Freight doubled its "
+          "revenue.");
+  CHECK(Has(f, "Orbis Freight", "P169", "Marta Silva"));
+  // A fronted time says no role.
+  f = All("Under pressure, Orbis Freight doubled its revenue.");
+  for (const ParsedFact& x : f) CHECK(x.relation != "P169");
+}
+
+TEST_CASE("Spans: a value ends before a partner or where a role is held",
+          "[atoms][spans]") {
+  ParsedFact f = Parse("Stan Lee co-created Spider-Man with Steve Ditko.");
+  CHECK(f.subject == "Spider-Man");
+  CHECK(f.relation == "P170");
+  CHECK(f.value == "Stan Lee");
+  f = Parse("Jeff Bezos started Amazon out of his garage.");
+  CHECK(f.subject == "Amazon");
+  CHECK(f.relation == "P112");
+  f = Parse("Tom Becker works as a nurse at the county hospital.");
+  CHECK(f.relation == "P106");
+  CHECK(f.value == "a nurse");
+  // A title keeps its "with": no two-word name follows.
+  f = Parse("Ana Lima loves Gone with the Wind.");
+  CHECK(f.value == "Gone with the Wind");
+}
+
+TEST_CASE("Spans: a kind of place in a place is located there",
+          "[atoms][spans]") {
+  ParsedFact f = Parse("Siena is a town in Tuscany.");
+  CHECK(f.subject == "Siena");
+  CHECK(f.relation == "P131");
+  CHECK(f.value == "Tuscany");
+  f = Parse("Bled is a town in Slovenia.");
+  CHECK(f.relation == "P17");
+  CHECK(f.value == "Slovenia");
+  // What S is names no value: "a town" is no capital of Fargo.
+  CHECK(Parse("Fargo is a town.").relation != "P36");
+}
+
+TEST_CASE(
+    "Spans: adverbs before a preposition and a copula before a "
+    "template's verb",
+    "[atoms][spans]") {
+  ParsedFact f = Parse("The Atacama Desert lies almost entirely within Chile.");
+  CHECK(f.relation == "P17");
+  CHECK(f.value == "Chile");
+  f = Parse("Amara Obi was trained as a lawyer.");
+  CHECK(f.subject == "Amara Obi");
+  CHECK(f.relation == "P106");
+  // A relative word in a template's subject leaves the line to the
+  // grammar: no one died in "July 1890".
+  f = Parse("Auvers is where Vincent van Gogh died in July 1890.");
+  CHECK(f.subject == "Vincent van Gogh");
+  CHECK(f.value == "Auvers");
+}
+
 }  // namespace
 }  // namespace factline
