@@ -1087,6 +1087,72 @@ bool Cleft(std::string* s, std::string* why) {
   return false;
 }
 
+// "Q: what's the capital of Mongolia? A: Ulaanbaatar.": a question with
+// its answer states the answer in the question's place: "Ulaanbaatar is
+// the capital of Mongolia", "Q: who founded Acme? A: Dana Voss." -> "Dana
+// Voss founded Acme", "Q: where was S born? A: Lyon." -> "S was born in
+// Lyon".
+bool QuestionAnswer(std::string* s, std::string* why) {
+  std::string t = *s;
+  std::size_t q = 0;
+  if (t.starts_with("Q: ") || t.starts_with("Q. ")) {
+    q = 3;
+  } else if (t.starts_with("Question: ")) {
+    q = 10;
+  } else {
+    return false;
+  }
+  std::size_t a = t.find("? A: ", q);
+  std::size_t skip = 5;
+  if (a == std::string::npos) {
+    a = t.find("? Answer: ", q);
+    skip = 10;
+  }
+  if (a == std::string::npos) return false;
+  const std::vector<std::string> qw = Words(t.substr(q, a - q));
+  std::string answer = t.substr(a + skip);
+  TakeFullStop(&answer);
+  if (qw.size() < 3 || answer.empty() ||
+      (answer.find(' ') != std::string::npos && !Cap(answer))) {
+    return false;
+  }
+  const std::string w0 = Core(qw[0]);
+  std::string rewritten;
+  if (In(w0, {"what's", "who's"})) {
+    rewritten = answer + " is " + Join(qw, 1, qw.size());
+  } else if (In(w0, {"what", "who", "which"}) &&
+             In(Core(qw[1]), {"is", "was", "are", "were"})) {
+    rewritten = answer + " " + Core(qw[1]) + " " + Join(qw, 2, qw.size());
+  } else if (In(w0, {"who", "what"}) && InflectedVerb(Core(qw[1]))) {
+    rewritten = answer + " " + Join(qw, 1, qw.size());
+  } else if (w0 == "where" && In(Core(qw[1]), {"is", "was"}) &&
+             qw.size() >= 3) {
+    // "where was S born", "where is S located", "where is S": the place.
+    std::string rest = Join(qw, 2, qw.size());
+    rewritten = rest;
+    const std::string last = Core(qw.back());
+    if (Participle(last) || In(last, {"born", "based"})) {
+      rewritten = Join(qw, 2, qw.size() - 1) + " " + Core(qw[1]) + " " + last +
+                  " in " + answer;
+    } else {
+      rewritten = rest + " " + Core(qw[1]) + " in " + answer;
+    }
+  } else if (w0 == "where" && In(Core(qw[1]), {"does", "did"}) &&
+             qw.size() >= 4) {
+    // "where does S live" -> "S lives in A"; "where did S study" -> "S
+    // studied in A" is beyond a spelling rule: only "does".
+    if (Core(qw[1]) != "does") return false;
+    std::string verb = Core(qw.back());
+    verb += verb.ends_with("s") ? "es" : "s";
+    rewritten = Join(qw, 2, qw.size() - 1) + " " + verb + " in " + answer;
+  } else {
+    return false;
+  }
+  Note(why, "question and answer read as '" + rewritten + "'");
+  *s = rewritten;
+  return true;
+}
+
 // "I read that the Atacama Desert lies in Chile", "My sister told me that
 // ...", "We learned that ...": a verb of saying, knowing or perceiving
 // (WordNet files its first sense under verb.communication, cognition or
@@ -1387,6 +1453,7 @@ bool TrailingParticiple(std::string* s, std::string* why) {
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side) {
   std::string s(sentence);
+  QuestionAnswer(&s, why);
   // Before the lead-ins: "Among the works of S, V stands out" would read as
   // a fronted adjunct.
   bool among = Among(&s, why);

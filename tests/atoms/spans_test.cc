@@ -637,5 +637,36 @@ TEST_CASE(
   CHECK(f.value == "Auvers");
 }
 
+TEST_CASE("Spans: a question with its answer states the answer",
+          "[atoms][spans]") {
+  ParsedFact f = Parse("Q: what's the capital of Kessaly? A: Varn.");
+  CHECK(f.subject == "Kessaly");
+  CHECK(f.relation == "P36");
+  CHECK(f.value == "Varn");
+  f = Parse("Q: where was Ada Brandt born? A: Lyon.");
+  CHECK(f.subject == "Ada Brandt");
+  CHECK(f.relation == "P19");
+  CHECK(f.value == "Lyon");
+  f = Parse("Q: who founded Brightleaf? A: Nadia Rahman.");
+  CHECK(f.subject == "Brightleaf");
+  CHECK(f.value == "Nadia Rahman");
+  // An answer that is no name states nothing.
+  std::string why;
+  internal::MainClause("Q: what is your name? A: dunno, whatever", &why);
+  CHECK(why.find("question and answer") == std::string::npos);
+}
+
+TEST_CASE("Spans: a lower-case article is no part of a subject's name",
+          "[atoms][spans]") {
+  // Both key on "Bayview Tigers", so the second supersedes the first.
+  ParsedFact a = Parse("Lena Ortiz is head coach of the Bayview Tigers.");
+  ParsedFact b = Parse("Greg Howell is the Bayview Tigers' head coach now.");
+  CHECK(a.subject == "Bayview Tigers");
+  CHECK(b.subject == "Bayview Tigers");
+  CHECK(a.relation == b.relation);
+  // A title's capitalised article stays.
+  CHECK(Parse("The Beatles recorded for Parlophone.").subject == "The Beatles");
+}
+
 }  // namespace
 }  // namespace factline
