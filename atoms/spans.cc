@@ -1087,6 +1087,106 @@ bool Cleft(std::string* s, std::string* why) {
   return false;
 }
 
+// "Harlow Media sold The Daily Beacon to Crestline Holdings", "The Harbour
+// Inn was sold to Coastline Hospitality": a sale names the new owner, so
+// "B was acquired by C" (the seller is who owned it before).
+bool SoldTo(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  for (std::size_t i = 1; i + 2 < w.size(); ++i) {
+    if (w[i] != "sold") continue;
+    std::string owned;
+    std::size_t to = 0;
+    if (In(Core(w[i - 1]), {"was", "were", "been"})) {
+      // "B was sold to C", "B has been sold to C".
+      std::size_t b = i - 1;
+      if (b > 0 && In(Core(w[b - 1]), {"has", "have", "had"})) --b;
+      if (b == 0 || w[i + 1] != "to") return false;
+      owned = Join(w, 0, b);
+      to = i + 1;
+    } else {
+      // "A sold B to C", "A has sold B to C": B up to "to".
+      for (std::size_t k = i + 2; k + 1 < w.size() && k < i + 9; ++k) {
+        if (w[k] == "to" && Cap(w[k + 1])) {
+          owned = Join(w, i + 1, k);
+          to = k;
+          break;
+        }
+      }
+    }
+    // What is sold is named ("I sold my car to Tom" keeps its verb).
+    if (owned.empty() || !Cap(owned) || IsPossDet(Core(owned)) || to == 0 ||
+        to + 1 >= w.size() || !Cap(w[to + 1]) ||
+        owned.find(',') != std::string::npos) {
+      return false;
+    }
+    std::string buyer = Join(w, to + 1, w.size());
+    const std::string stop = TakeFullStop(&buyer);
+    const std::string rewritten = owned + " was acquired by " + buyer + stop;
+    Note(why, "sale read as '" + rewritten + "'");
+    *s = rewritten;
+    return true;
+  }
+  return false;
+}
+
+// "Development of Tidewatch passed to Saltwind Games", "Production of the
+// Zephyr was taken over by Halden Motors": an activity handed to someone
+// names who does it now: "Tidewatch is developed by Saltwind Games" (the
+// verb WordNet derives the noun from, as a regular participle).
+bool Handover(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  if (w.size() < 6 || !Cap(w[0]) || w[1] != "of") return false;
+  const WordForms& wf = WordForms::Get();
+  const std::string noun = wf.Lemma(Core(w[0]), Pos::kNoun);
+  if (noun.empty()) return false;
+  std::string verb;
+  for (std::uint32_t sense : wf.Senses(noun, Pos::kNoun)) {
+    for (const auto& [pos, target] : wf.Pointers(sense, Pos::kNoun, "+")) {
+      if (pos != Pos::kVerb) continue;
+      for (const std::string& l : wf.SynsetLemmas(target, Pos::kVerb)) {
+        // The verb the noun is spelled from ("develop" of "development").
+        if (l.find(' ') == std::string::npos && l.size() >= 3 &&
+            noun.starts_with(l.substr(0, l.size() - 1))) {
+          verb = l;
+          break;
+        }
+      }
+      if (!verb.empty()) break;
+    }
+    if (!verb.empty()) break;
+  }
+  if (verb.empty()) return false;
+  // The handing over: "passed to", "has passed to", "was handed (over)
+  // to", "was taken over by", "went to", "moved to", "was transferred to".
+  for (std::size_t i = 3; i + 1 < w.size() && i < 12; ++i) {
+    const std::string c = Core(w[i]);
+    if (!In(c, {"to", "by"}) || !Cap(w[i + 1])) continue;
+    const std::string before = Core(w[i - 1]);
+    const bool handed = In(before, {"passed", "handed", "went", "moved",
+                                    "transferred", "shifted", "over"}) &&
+                        (c == "to" || before == "over");
+    if (!handed) return false;
+    std::size_t v = i - 1;
+    while (v > 2 &&
+           (IsAuxOrCopula(Core(w[v - 1])) ||
+            In(Core(w[v - 1]), {"passed", "handed", "taken", "been", "since",
+                                "now", "then", "recently"}))) {
+      --v;
+    }
+    std::string object = Join(w, 2, v);
+    if (object.empty()) return false;
+    std::string agent = Join(w, i + 1, w.size());
+    const std::string stop = TakeFullStop(&agent);
+    const std::string participle = verb + (verb.back() == 'e' ? "d" : "ed");
+    const std::string rewritten =
+        object + " is " + participle + " by " + agent + stop;
+    Note(why, "handover read as '" + rewritten + "'");
+    *s = rewritten;
+    return true;
+  }
+  return false;
+}
+
 // "Q: what's the capital of Mongolia? A: Ulaanbaatar.": a question with
 // its answer states the answer in the question's place: "Ulaanbaatar is
 // the capital of Mongolia", "Q: who founded Acme? A: Dana Voss." -> "Dana
@@ -1454,6 +1554,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side) {
   std::string s(sentence);
   QuestionAnswer(&s, why);
+  if (!SoldTo(&s, why)) Handover(&s, why);
   // Before the lead-ins: "Among the works of S, V stands out" would read as
   // a fronted adjunct.
   bool among = Among(&s, why);

@@ -668,5 +668,25 @@ TEST_CASE("Spans: a lower-case article is no part of a subject's name",
   CHECK(Parse("The Beatles recorded for Parlophone.").subject == "The Beatles");
 }
 
+TEST_CASE("Spans: a sale and a handover name who has it now",
+          "[atoms][spans]") {
+  ParsedFact f = Parse("Harlow Media sold The Daily Beacon to Crestline.");
+  CHECK(f.subject == "The Daily Beacon");
+  CHECK(f.relation == "P127");
+  CHECK(f.value == "Crestline");
+  f = Parse("Rosewood Hotel was sold to Mistral Hospitality last year.");
+  CHECK(f.subject == "Rosewood Hotel");
+  CHECK(f.relation == "P127");
+  CHECK(f.value == "Mistral Hospitality");
+  f = Parse("Development of Tidewatch passed to Saltwind Games.");
+  CHECK(f.subject == "Tidewatch");
+  CHECK(f.relation == "P178");
+  CHECK(f.value == "Saltwind Games");
+  // Something unnamed keeps its verb.
+  std::string why;
+  internal::MainClause("I sold my car to Tom.", &why);
+  CHECK(why.find("sale") == std::string::npos);
+}
+
 }  // namespace
 }  // namespace factline
