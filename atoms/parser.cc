@@ -659,14 +659,6 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   const std::size_t named = ctx->subjects.size();
   auto fact = MatchSentence(sentence, ctx);
   if (!fact.ok()) return fact;
-  // "the Bayview Tigers' head coach", "director of the Marlow Institute"
-  // (swapped into the subject): a lower-case article is the sentence's,
-  // not the name's (a title's is capitalised: "The Beatles"), so the key
-  // meets "Bayview Tigers" stated without it.
-  if (fact->subject.size() > 4 && fact->subject.starts_with("the ") &&
-      std::isupper(static_cast<unsigned char>(fact->subject[4]))) {
-    fact->subject.erase(0, 4);
-  }
   // Whatever read the sentence, a field without a letter or digit ("Ann
   // lives in …", "… is the author of Bar") names nothing: the line is
   // unparsed with this reason, and the subject it named is forgotten.
@@ -1057,6 +1049,13 @@ Result<ParsedQuestion> Parser::ParseQuestion(std::string_view question) const {
   // ("favourite colour" meets a stored "favorite color").
   if (p->slots.relation && impl_->lexicon->Find(q.relation) == nullptr) {
     q.relation = RelationKey(g[p->slots.relation - 1]);
+  }
+  // "What i's ;;;;": a template matched, but its captures name nothing
+  // (found by the question fuzzer).
+  if (Blank(q.subject) || Blank(q.relation)) {
+    return Status::NotFound("question '" + text +
+                            "' names no subject or relation with letters or "
+                            "digits");
   }
   q.pattern = p->name;
   return q;

@@ -764,7 +764,7 @@ bool RoleChange(std::string* s, std::string* why) {
                "directs", "directed"});
     if (!appoints && !leads) return false;
     std::size_t as = 0;
-    for (std::size_t k = vv + 2; k < w.size() && k <= vv + 6; ++k) {
+    for (std::size_t k = vv + 2; k < w.size() && k <= vv + 9; ++k) {
       if (Core(w[k]) == "as") {
         as = k;
         break;
@@ -774,8 +774,27 @@ bool RoleChange(std::string* s, std::string* why) {
     if (leads && o < as && Core(w[o]) == "the") ++o;
     if (as == 0 || !Cap(w[o])) return false;
     if (appoints) {
-      holder = Join(w, o, as);
+      // "chose Erik Dahl to run the town as mayor": the holder ends
+      // before "to" + a verb.
+      std::size_t h = o;
+      while (h < as && !(w[h] == "to" && h + 1 < as && Lowercase(w[h + 1]))) {
+        ++h;
+      }
+      if (h == o) return false;
+      holder = Join(w, o, h);
       owner = subject;
+      // "Millbrook voters elected P as mayor", "Acme's board named P as
+      // CEO": the people who choose speak for the place or firm they are
+      // of ("voters", "residents", "board", "shareholders").
+      const std::vector<std::string> sw = Words(owner);
+      const std::string last = Core(sw.back());
+      if (sw.size() >= 2 && Lowercase(sw.back()) &&
+          In(last, {"voters", "residents", "citizens", "people", "board",
+                    "members", "shareholders", "council", "fans", "directors",
+                    "electorate", "parliament"})) {
+        owner = Join(sw, 0, sw.size() - 1);
+        if (owner.ends_with("'s")) owner.resize(owner.size() - 2);
+      }
     } else {
       owner = Join(w, o, as);
     }
@@ -1025,6 +1044,7 @@ bool CoordinatedVerbs(std::string* s, std::string* why,
   // The subject is the leading name, "The" + a name included ("The
   // Riverton Hawks"); its verb the first lower-case word ("quit" is a past
   // tense that looks like its lemma).
+  if (w.empty()) return false;
   std::size_t v = 0;
   while (v < w.size() && v < 7 && Cap(w[v]) && !w[v].ends_with(",")) ++v;
   const bool article_name = Core(w[0]) == "the" && w.size() > 1 && Cap(w[1]) &&
@@ -1553,6 +1573,9 @@ bool TrailingParticiple(std::string* s, std::string* why) {
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side) {
   std::string s(sentence);
+  // Nothing to cut ("." trims to nothing; found by the parser fuzzer: the
+  // readings below index a sentence's first word).
+  if (Words(s).empty()) return s;
   QuestionAnswer(&s, why);
   if (!SoldTo(&s, why)) Handover(&s, why);
   // Before the lead-ins: "Among the works of S, V stands out" would read as

@@ -3,6 +3,7 @@
 #include "resolver/resolver.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "resolver/internal/resolver_impl.h"
@@ -75,21 +76,49 @@ Action ActionFor(GateOutcome outcome) {
 // "The" is a title. So a subject that opens its sentence with "The", ends
 // in a plural noun and names no entity the store holds is the entity of
 // the name without "The", when the store holds that one.
+//
+// A lower-case "the" inside a sentence ("the Bayview Tigers' head coach",
+// "director of the Marlow Institute") is always the article: such a
+// subject is the stored entity with the article when there is one, else
+// the name without it (stored or new), so it meets "Bayview Tigers" read
+// from "head coach of the Bayview Tigers". A sentence-opening "The" before
+// a singular name is the article too when the store holds the bare name
+// and has read it after a lower-case "the" ("the United Kingdom"); a
+// title the store only knows bare ("Invisible Man") stays apart.
+bool SeenWithArticle(const graph::Reader& r, const graph::Entity& e) {
+  Result<std::vector<AtomId>> ids = r.CurrentOfSubject(e.id);
+  if (!ids.ok()) return false;
+  const std::string written = "the " + e.display;
+  for (AtomId id : *ids) {
+    Result<Atom> a = r.GetAtom(id);
+    if (a.ok() && a->text.find(written) != std::string::npos) return true;
+  }
+  return false;
+}
+
 Status SubjectAsStored(const graph::Reader& r, Atom* atom) {
   constexpr std::string_view kThe = "The ";
-  if (!atom->subject.starts_with(kThe) || atom->subject.size() <= kThe.size() ||
-      !atom->text.starts_with(atom->subject)) {
-    return Status::Ok();
-  }
-  if (!EndsInPluralNoun(atom->subject)) return Status::Ok();
-  Result<graph::Entity> own = r.FindEntity(atom->subject);
+  constexpr std::string_view kLowerThe = "the ";
+  const std::string& subject = atom->subject;
+  if (subject.size() <= kThe.size()) return Status::Ok();
+  const bool lower = subject.starts_with(kLowerThe) &&
+                     std::isupper(static_cast<unsigned char>(subject[4]));
+  const bool opening =
+      subject.starts_with(kThe) && atom->text.starts_with(subject);
+  if (!lower && !opening) return Status::Ok();
+  Result<graph::Entity> own = r.FindEntity(subject);
   if (own.ok() || !own.status().IsNotFound()) return own.status();
-  Result<graph::Entity> bare = r.FindEntity(atom->subject.substr(kThe.size()));
-  if (bare.ok()) {
-    atom->subject = bare->display;
+  const std::string name = subject.substr(kThe.size());
+  Result<graph::Entity> bare = r.FindEntity(name);
+  if (!bare.ok() && !bare.status().IsNotFound()) return bare.status();
+  if (lower) {
+    atom->subject = bare.ok() ? bare->display : name;
     return Status::Ok();
   }
-  return bare.status().IsNotFound() ? Status::Ok() : bare.status();
+  if (bare.ok() && (EndsInPluralNoun(subject) || SeenWithArticle(r, *bare))) {
+    atom->subject = bare->display;
+  }
+  return Status::Ok();
 }
 
 }  // namespace

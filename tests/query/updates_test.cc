@@ -600,5 +600,27 @@ TEST_CASE("Updates: an opening 'The' finds the plural name stored without it",
   CHECK(s.Now("Monk", "P50") == std::vector<std::string>{"Lee Goldberg"});
 }
 
+TEST_CASE("Updates: a lower-case 'the' is the article, whichever way round",
+          "[query][updates]") {
+  Store s;
+  // The of-phrase drops the article; the possessive keeps a lower-case one.
+  s.Say("Lena Ortiz is head coach of the Bayview Tigers.", 1);
+  s.Say("Greg Howell is the Bayview Tigers' head coach now.", 2);
+  CHECK(s.Now("Bayview Tigers", "P286") ==
+        std::vector<std::string>{"Greg Howell"});
+  // Stored with the article first: the lower-case form still meets it, and
+  // so does a sentence-opening "The" before a singular name the store has
+  // read after a lower-case "the".
+  s.Say("The head of state of the United Kingdom is Elizabeth II.", 3);
+  s.Say("The United Kingdom's monarch is Charles III.", 4);
+  CHECK(s.Now("United Kingdom", "P35") ==
+        std::vector<std::string>{"Charles III"});
+  // A singular title the store knows only bare stays apart.
+  s.Say("Invisible Man was written by Ralph Ellison.", 5);
+  s.Say("The Invisible Man was written by H. G. Wells.", 6);
+  CHECK(s.Now("Invisible Man", "P50") ==
+        std::vector<std::string>{"Ralph Ellison"});
+}
+
 }  // namespace
 }  // namespace factline
