@@ -852,6 +852,47 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
       }
     }
   }
+  // "S is the creation of V", "S is a product of V": a noun naming what a
+  // verb makes, with "of" before its maker, is the verb's passive ("S was
+  // created by V"). Never an agent noun ("the builder of V" names S's
+  // work, the other way round).
+  // As the R of "S's R is V" ("The creation of V is S", "Tesla's product
+  // is S") the noun reads backwards.
+  const bool nominal_of = words.size() == 2 && words.back() == "of";
+  if (nominal_of || (words.size() == 1 && kind == PhraseKind::kNoun)) {
+    const WordForms& wf = WordForms::Get();
+    const std::vector<std::uint32_t> senses =
+        wf.Senses(words.front(), Pos::kNoun);
+    // Any of its usual senses a person's ("builder" is first a soap
+    // additive in WordNet).
+    bool agent = false;
+    for (std::size_t i = 0; i < senses.size() && i < 3; ++i) {
+      agent = agent || Agentive(wf, senses[i]);
+    }
+    if (!senses.empty() && !agent) {
+      std::string verb;
+      for (const auto& [pos, target] :
+           wf.Pointers(senses.front(), Pos::kNoun, "+")) {
+        if (pos != Pos::kVerb) continue;
+        for (const std::string& l : wf.SynsetLemmas(target, Pos::kVerb)) {
+          // The verb the noun is spelled from ("create" of "creation").
+          if (l.find(' ') == std::string::npos && l.size() >= 3 &&
+              words.front().starts_with(l.substr(0, l.size() - 1))) {
+            verb = l;
+            break;
+          }
+        }
+        if (!verb.empty()) break;
+      }
+      if (!verb.empty()) {
+        Try t{
+            verb + " by", 0.9, !nominal_of,
+            "passive of the verb '" + verb + "' of '" + words.front() + "': "};
+        t.verb_only = true;
+        tries.push_back(t);
+      }
+    }
+  }
   // Relation ids by best score, for alternatives.
   std::vector<std::pair<std::string, double>> seen;
   auto note_seen = [&seen](const std::vector<Found>& found) {

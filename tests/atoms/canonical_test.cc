@@ -367,5 +367,22 @@ TEST_CASE("Canonical: modifiers before a relation noun drop as a last resort",
   CHECK(m.evidence.find("without modifier") == std::string::npos);
 }
 
+TEST_CASE("Canonical: a noun of what a verb makes is the verb's passive",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // "S is a product of V": S is produced by V (forwards).
+  Mapping m = canon.Map("product of", PhraseKind::kNoun, false);
+  CHECK(m.key == "P176");
+  CHECK_FALSE(m.inverse);
+  // "The creation of V is S": the noun alone reads backwards.
+  m = canon.Map("creation", PhraseKind::kNoun, false);
+  CHECK(m.key == "P170");
+  CHECK(m.inverse);
+  // An agent noun names the maker, not the made: "the builder of V" is
+  // no passive of "build".
+  m = canon.Map("builder of", PhraseKind::kNoun, false);
+  CHECK(m.evidence.find("passive of the verb") == std::string::npos);
+}
+
 }  // namespace
 }  // namespace factline::internal
