@@ -870,20 +870,8 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
       agent = agent || Agentive(wf, senses[i]);
     }
     if (!senses.empty() && !agent) {
-      std::string verb;
-      for (const auto& [pos, target] :
-           wf.Pointers(senses.front(), Pos::kNoun, "+")) {
-        if (pos != Pos::kVerb) continue;
-        for (const std::string& l : wf.SynsetLemmas(target, Pos::kVerb)) {
-          // The verb the noun is spelled from ("create" of "creation").
-          if (l.find(' ') == std::string::npos && l.size() >= 3 &&
-              words.front().starts_with(l.substr(0, l.size() - 1))) {
-            verb = l;
-            break;
-          }
-        }
-        if (!verb.empty()) break;
-      }
+      // The verb of its usual sense ("create" of "creation").
+      const std::string verb = wf.SpelledVerb(words.front(), 1);
       if (!verb.empty()) {
         Try t{
             verb + " by", 0.9, !nominal_of,

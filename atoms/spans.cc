@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "atoms/internal/time_words.h"
 #include "atoms/internal/wordforms.h"
 #include "atoms/internal/words.h"
 
@@ -1159,22 +1160,8 @@ bool Handover(std::string* s, std::string* why) {
   const WordForms& wf = WordForms::Get();
   const std::string noun = wf.Lemma(Core(w[0]), Pos::kNoun);
   if (noun.empty()) return false;
-  std::string verb;
-  for (std::uint32_t sense : wf.Senses(noun, Pos::kNoun)) {
-    for (const auto& [pos, target] : wf.Pointers(sense, Pos::kNoun, "+")) {
-      if (pos != Pos::kVerb) continue;
-      for (const std::string& l : wf.SynsetLemmas(target, Pos::kVerb)) {
-        // The verb the noun is spelled from ("develop" of "development").
-        if (l.find(' ') == std::string::npos && l.size() >= 3 &&
-            noun.starts_with(l.substr(0, l.size() - 1))) {
-          verb = l;
-          break;
-        }
-      }
-      if (!verb.empty()) break;
-    }
-    if (!verb.empty()) break;
-  }
+  // The verb the noun is spelled from ("develop" of "development").
+  const std::string verb = wf.SpelledVerb(noun, SIZE_MAX);
   if (verb.empty()) return false;
   // The handing over: "passed to", "has passed to", "was handed (over)
   // to", "was taken over by", "went to", "moved to", "was transferred to".
@@ -1368,10 +1355,10 @@ bool PlaceCleft(std::string* s, std::string* why) {
   std::size_t at = tw.size();
   for (std::size_t k = 1; k + 1 < tw.size(); ++k) {
     if (In(tw[k], {"in", "on", "during", "around"}) &&
+        // A month written out (an abbreviation may be a word: "mar").
         (Digit(tw[k + 1]) ||
-         In(Core(tw[k + 1]),
-            {"january", "february", "march", "april", "may", "june", "july",
-             "august", "september", "october", "november", "december"}))) {
+         (MonthNumber(Core(tw[k + 1])) != 0 &&
+          (Core(tw[k + 1]).size() > 3 || Core(tw[k + 1]) == "may")))) {
       at = k;
       break;
     }

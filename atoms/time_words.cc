@@ -339,6 +339,8 @@ bool NamesDayOrMonth(std::string_view s) {
 
 }  // namespace
 
+int MonthNumber(std::string_view word) { return Month(word); }
+
 bool MayHaveTimeWords(std::string_view s) {
   if (NamesDayOrMonth(s)) return true;
   for (std::string_view w :

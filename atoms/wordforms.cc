@@ -344,6 +344,23 @@ std::string WordForms::Gloss(std::uint32_t offset, Pos pos) const {
   return std::string(gloss);
 }
 
+std::string WordForms::SpelledVerb(std::string_view noun,
+                                   std::size_t senses) const {
+  const std::vector<std::uint32_t> all = Senses(noun, Pos::kNoun);
+  for (std::size_t i = 0; i < all.size() && i < senses; ++i) {
+    for (const auto& [pos, target] : Pointers(all[i], Pos::kNoun, "+")) {
+      if (pos != Pos::kVerb) continue;
+      for (const std::string& l : SynsetLemmas(target, Pos::kVerb)) {
+        if (l.find(' ') == std::string::npos && l.size() >= 3 &&
+            noun.starts_with(std::string_view(l).substr(0, l.size() - 1))) {
+          return l;
+        }
+      }
+    }
+  }
+  return "";
+}
+
 int WordForms::LexFile(std::uint32_t offset, Pos pos) const {
   // "offset lex_filenum ss_type ...": two decimal digits.
   std::string_view line = DataLine(offset, pos);

@@ -34,6 +34,10 @@ bool MayHaveTimeWords(std::string_view sentence);
 // words are never taken ("Apocalypse Now" keeps its "Now").
 TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time);
 
+// 1..12 for a lower-case month name or its three-letter abbreviation
+// ("march", "sep"; not "may" abbreviated), else 0.
+int MonthNumber(std::string_view word);
+
 // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
 // days_from_civil), in microseconds.
 Timestamp CivilMicros(int year, int month, int day);

@@ -61,6 +61,10 @@ class WordForms {
   std::vector<std::pair<Pos, std::uint32_t>> Pointers(
       std::uint32_t offset, Pos pos, std::string_view symbol) const;
 
+  // The verb a noun is spelled from, by WordNet's derivation pointers
+  // ("develop" of "development", "create" of "creation"), looking at the
+  // noun's first `senses` senses; "" when none.
+  std::string SpelledVerb(std::string_view noun, std::size_t senses) const;
   // WordNet's lexicographer file of a synset (its second field: 31
   // verb.cognition, 32 verb.communication, 39 verb.perception, ...); -1
   // when unknown.
