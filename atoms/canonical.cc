@@ -53,9 +53,13 @@ bool ChangeOfUse(const std::vector<std::string>& lemmas) {
 
 bool Preposition(std::string_view w) {
   return In(
-      w, {"in",   "at",  "on",   "of",    "for",   "from", "to",      "by",
-          "with", "as",  "into", "about", "under", "near", "through", "over",
-          "up",   "out", "off",  "back",  "down",  "away", "after",   "like"});
+      w, {"in", "at", "on", "of", "for", "from", "to", "by", "with", "as",
+          "into", "about", "under", "near", "through", "over", "up", "out",
+          "off", "back", "down", "away", "after", "like",
+          // WordNet also files these as adverbs ("lies within"): as a
+          // preposition they are the relation's, never a manner.
+          "within", "inside", "outside", "across", "throughout", "beyond",
+          "between", "among", "onto", "toward", "towards", "via", "against"});
 }
 
 // Head nouns that only say what kind of token the value is: "email
@@ -718,6 +722,17 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
     if (!plain.empty() && plain != sig) {
       note = " (adverb dropped from '" + sig + "')";
       sig = plain;
+    }
+  }
+  // "sits within V", "lies inside V", "lies along V": for a relation, in.
+  for (std::string_view inner : {" within", " inside", " along"}) {
+    if (kind != PhraseKind::kNoun && index_.count(sig) == 0 &&
+        sig.ends_with(inner)) {
+      std::string in = sig.substr(0, sig.size() - inner.size()) + " in";
+      if (index_.count(in) != 0) {
+        note += " ('" + sig + "' read as '" + in + "')";
+        sig = std::move(in);
+      }
     }
   }
   // Agent verbs: "S chairs O" reads them backwards, "O is chaired by S"

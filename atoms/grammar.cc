@@ -58,7 +58,8 @@ bool IsPrep(std::string_view w) {
                 "to",      "by",      "with",    "as",      "into",   "onto",
                 "under",   "about",   "near",    "through", "over",   "within",
                 "against", "toward",  "towards", "across",  "behind", "inside",
-                "outside", "between", "among",   "via",     "after",  "like"});
+                "outside", "between", "among",   "via",     "after",  "like",
+                "along"});
 }
 // Verb particles that may follow a verb without a preposition's object.
 bool IsParticle(std::string_view w) {
@@ -1031,10 +1032,12 @@ class Reader {
   // A value phrase that may name its type: returns the value and appends
   // the type noun to *relation.
   std::string ValueWithType(std::size_t from, std::size_t to,
-                            std::string* relation) const {
+                            std::string* relation,
+                            std::string* type_noun = nullptr) const {
     std::string value, type;
     if (TypedValue(from, to, &value, &type)) {
       if (!type.empty()) *relation += " " + type;
+      if (type_noun != nullptr) *type_noun = type;
       return value;
     }
     return ValueText(from, to);
@@ -1618,9 +1621,14 @@ class Reader {
       relation = negated_ ? "not prefer" : "prefer";
     }
     // Keep adverbs that carry meaning inside the phrase ("originally").
-    std::string value = ValueWithType(p, end, &relation);
-    return Check(
+    std::string type_noun;
+    std::string value = ValueWithType(p, end, &relation, &type_noun);
+    Result<Clause> c = Check(
         Make(subject, relation, value, PhraseKind::kVerb, "S verb V", ref));
+    // "sits within the county of Norfolk": the parser may leave the type
+    // noun out when the verb alone names a relation.
+    if (c.ok()) c->type_noun = type_noun;
+    return c;
   }
 
   const ParseContext& ctx_;

@@ -137,6 +137,94 @@ std::size_t NamedPlaceAt(const std::vector<std::string>& w) {
   return 0;
 }
 
+// "The village of Millbrook", "the Italian region of Tuscany": the name
+// stands for the place; the kind only said what it is.
+bool DropPlaceKind(std::string* phrase, std::string* evidence,
+                   bool parts = false) {
+  std::string name = internal::NameAfterPlaceKind(*phrase, parts);
+  if (name.empty()) return false;
+  *evidence += std::string(evidence->empty() ? "" : "; ") +
+               "kind of place dropped ('" + *phrase + "' -> '" + name + "')";
+  *phrase = std::move(name);
+  return true;
+}
+
+// "belongs to", "is part of", "falls under": whether a phrase says only
+// that its subject is inside its value. That is membership of an
+// organisation ("Croatia belongs to the EU") but the location of a place
+// ("Siena belongs to the region of Tuscany").
+bool BelongingPhrase(std::string_view phrase) {
+  const std::vector<std::string> w = internal::SplitWords(phrase);
+  for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+    const std::string& a = w[i];
+    const std::string& b = w[i + 1];
+    if ((a.starts_with("belong") && b == "to") || (a == "part" && b == "of") ||
+        (a.starts_with("fall") && (b == "under" || b == "within"))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A belonging phrase whose value is a place: the subject is located
+// there, under the place relation the value's type chooses (a continent,
+// a country, a region). Returns whether the fact changed.
+bool ReadBelongingAsPlace(const internal::Canonicalizer& canonical,
+                          const internal::RelationTypes& types, ParsedFact* f) {
+  const bool kind_dropped = DropPlaceKind(&f->value, &f->evidence, true);
+  if (types.PlaceValued(f->relation)) return kind_dropped;
+  if (!kind_dropped && !types.IsPlace(f->value)) return false;
+  const internal::Mapping m =
+      canonical.Map("located in", internal::PhraseKind::kPassive, false);
+  if (m.mapping != "lexicon") return false;
+  f->relation = m.key;
+  f->evidence += "; '" + f->value + "' is a place: belonging to it is " +
+                 "being located there";
+  if (internal::TypedChoice t; types.RefineTemplate(
+          m.key, "[X] is located in __", f->subject, f->value, &t)) {
+    f->relation = t.key;
+    f->value = t.value;
+    f->evidence += "; " + t.evidence;
+  }
+  f->mapping = "lexicon";
+  f->score = std::max(f->score, internal::kStrongMapping);
+  return true;
+}
+
+// "the science fiction genre", "the horror genre": a description whose
+// head noun names a class-valued relation (a genre, a religion, a
+// language) says which relation the rest is the value of, whatever the
+// verb before it ("belongs to", "is a classic of"). Sets *key and *value
+// to that relation and the class; returns whether it applied.
+bool ValueNamesItsRelation(const internal::Canonicalizer& canonical,
+                           const internal::RelationTypes& types,
+                           std::string* key, std::string* value,
+                           std::string* evidence) {
+  // A class relation already named keeps its value whole: "Wa language"
+  // is the language's name.
+  if (types.ClassValued(*key)) return false;
+  const std::vector<std::string> w = internal::SplitWords(*value);
+  const std::size_t first =
+      !w.empty() && internal::InWords(w.front(), {"the", "a", "an"}) ? 1 : 0;
+  if (w.size() < first + 2) return false;
+  // The head is lower case and last: "Horror Genre Awards" is a name.
+  for (char c : w.back()) {
+    if (!std::islower(static_cast<unsigned char>(c))) return false;
+  }
+  const internal::Mapping m =
+      canonical.Map(w.back(), internal::PhraseKind::kNoun, false);
+  if (m.mapping != "lexicon" || m.inverse || !types.ClassValued(m.key)) {
+    return false;
+  }
+  const std::string cls = internal::JoinWords(w, first, w.size() - 1);
+  *evidence += std::string(evidence->empty() ? "" : "; ") + "'" + *value +
+               "' names its relation by its head '" + w.back() + "' (" + m.key +
+               ")";
+  *key = m.key;
+  *value = cls;
+  return true;
+}
+
 // A class value that names a place further on: a place relation's value
 // is that place; any other relation's is the class, and the place is
 // where it holds ("an architect in Basel" -> architect).
@@ -769,6 +857,10 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
         f->value = name;
       }
     }
+    // "[X] sits in __" read "the middle of the Northern Territory".
+    if (f.ok() && impl_->types->PlaceValued(f->relation)) {
+      DropPlaceKind(&f->value, &f->evidence, /*parts=*/true);
+    }
     // A template whose words are cues of several relations ("[X] lies in
     // __") yields to the relation the value's type fits strictly nearer.
     if (internal::TypedChoice t;
@@ -780,11 +872,20 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       f->mapping = "lexicon";
       f->evidence += "; " + t.evidence;
     }
+    if (f.ok() && !p->slots.relation && BelongingPhrase(p->name)) {
+      ReadBelongingAsPlace(*impl_->canonical, *impl_->types, &*f);
+    }
+    if (f.ok() && !p->slots.relation &&
+        ValueNamesItsRelation(*impl_->canonical, *impl_->types, &f->relation,
+                              &f->value, &f->evidence)) {
+      f->mapping = "lexicon";
+    }
     if (f.ok()) AddChangeHints(*impl_->types, /*phrase=*/false, &*f);
     if (f.ok()) {
       // The value was trimmed above; what the type steps made of it is a
       // part of it.
       f->subject = internal::TrimValue(f->subject, false, &spans);
+      DropPlaceKind(&f->subject, &f->evidence);
       if (!spans.empty()) f->evidence += "; spans: " + spans;
       NamePlace(*impl_->types, &*f);
       if (f->subject_ref.empty()) ctx->subjects.push_back(f->subject);
@@ -806,6 +907,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   }
   clause->value = internal::TrimValue(clause->value, true, &spans);
   clause->subject = internal::TrimValue(clause->subject, false, &spans);
+  DropPlaceKind(&clause->subject, &spans);
   internal::Mapping m = impl_->canonical->Map(clause->relation, clause->kind,
                                               clause->relation_capitalised);
   // "studied chemistry at V": the verb + preposition reading when only it
@@ -842,17 +944,26 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   // "Palo Alto is a city in Santa Clara County", "Siena is a town in
   // Tuscany": a kind of place in a place says where the subject is, the
   // relation the value's type chooses (a country, a region, ...).
-  if (m.mapping != "lexicon" && clause->shape == "S is a N prep V") {
-    const std::vector<std::string> words =
-        internal::SplitWords(clause->relation);
+  // So is one "of" a place ("a neighbourhood of Los Angeles"), and the
+  // value's own kind may follow ("a city in the state of Bavaria").
+  if (m.mapping != "lexicon" && (clause->shape == "S is a N prep V" ||
+                                 clause->shape == "S is a R of V")) {
+    std::vector<std::string> words = internal::SplitWords(clause->relation);
+    if (words.size() >= 4 && words.back() == "of" &&
+        (internal::PlaceKindNoun(words[words.size() - 2]) ||
+         internal::PlacePartNoun(words[words.size() - 2])) &&
+        internal::InWords(words[words.size() - 3],
+                          {"the", "in", "within", "of"})) {
+      words.resize(words.size() - (words[words.size() - 3] == "the" ? 3 : 2));
+    }
     if (words.size() >= 2 && words.size() <= 4 &&
-        (words.back() == "in" || words.back() == "within") &&
+        internal::InWords(words.back(), {"in", "within", "of"}) &&
         internal::PlaceKindNoun(words[words.size() - 2])) {
       internal::Mapping m2 = impl_->canonical->Map(
           "located in", internal::PhraseKind::kPassive, false);
       if (m2.mapping == "lexicon") {
-        m2.evidence = "a '" + words[words.size() - 2] +
-                      "' in a place is located there: " + m2.evidence;
+        m2.evidence = "a '" + words[words.size() - 2] + "' " + words.back() +
+                      " a place is located there: " + m2.evidence;
         clause->relation = "located in";
         // As for the template "[X] is located in __": the value's type
         // chooses between the place relations ("in Slovenia": a country).
@@ -865,6 +976,45 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
         }
         m = std::move(m2);
       }
+    }
+  }
+  if (std::string key = m.mapping == "lexicon" ? m.key : "";
+      !m.inverse && ValueNamesItsRelation(*impl_->canonical, *impl_->types,
+                                          &key, &clause->value, &m.evidence)) {
+    m.key = key;
+    m.mapping = "lexicon";
+    m.score = 1.0;  // the value's own words name the relation
+    m.suggested.clear();
+  }
+  // "Hollin Village is part of Westmarch County": belonging to a place is
+  // being located there; "Mexico is part of the OECD": belonging to
+  // anything else is membership.
+  if (BelongingPhrase(clause->relation) && !m.inverse &&
+      !(m.mapping == "lexicon" && impl_->types->PlaceValued(m.key))) {
+    std::string why;
+    const bool kind = DropPlaceKind(&clause->value, &why);
+    const bool place = kind || impl_->types->IsPlace(clause->value);
+    internal::Mapping m2 =
+        place ? impl_->canonical->Map("located in",
+                                      internal::PhraseKind::kPassive, false)
+              : impl_->canonical->Map("member of", internal::PhraseKind::kNoun,
+                                      false);
+    if (m2.mapping == "lexicon" && (place || m.mapping != "lexicon")) {
+      m2.evidence = (place ? "'" + clause->value +
+                                 "' is a place: belonging to it is being "
+                                 "located there: "
+                           : std::string("belonging to what is no place is "
+                                         "membership: ")) +
+                    m2.evidence + why;
+      if (internal::TypedChoice t;
+          place &&
+          impl_->types->RefineTemplate(m2.key, "[X] is located in __",
+                                       clause->subject, clause->value, &t)) {
+        m2.key = t.key;
+        clause->value = t.value;
+        m2.evidence += "; " + t.evidence;
+      }
+      m = std::move(m2);
     }
   }
   // Types of subject and value choose among relations the phrase alone
@@ -977,11 +1127,21 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   // its own type is the name (as on the template path above).
   if (m.mapping == "lexicon" && !m.inverse &&
       impl_->types->PlaceValued(m.key)) {
+    DropPlaceKind(&clause->value, &m.evidence, /*parts=*/true);
     if (std::string name = impl_->types->StripTypeNoun(clause->value);
         !name.empty()) {
       m.evidence += "; type noun dropped from the value ('" + clause->value +
                     "' -> '" + name + "')";
       clause->value = name;
+    }
+    // "lies along the edge of South America": as for the template, the
+    // value's type chooses among the place relations.
+    if (internal::TypedChoice t;
+        impl_->types->RefineTemplate(m.key, "[X] is located in __",
+                                     clause->subject, clause->value, &t)) {
+      m.key = t.key;
+      clause->value = t.value;
+      m.evidence += "; " + t.evidence;
     }
   }
   fact.subject = clause->subject;

@@ -259,6 +259,10 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
   if (Result<std::uint32_t> r = ResolveKind(wf, "location"); r.ok()) {
     location_ = *r;
   }
+  // WordNet files a continent under land, not location.
+  if (Result<std::uint32_t> r = ResolveKind(wf, "continent"); r.ok()) {
+    continent_ = *r;
+  }
   for (const char* kind :
        {"location", "organization", "structure", "group", "institution"}) {
     if (Result<std::uint32_t> r = ResolveKind(wf, kind); r.ok()) {
@@ -324,6 +328,19 @@ bool RelationTypes::PlaceValued(const std::string& key) const {
     }
   }
   return false;
+}
+
+bool RelationTypes::IsPlace(std::string_view value) const {
+  if (!wf_.loaded() || location_ == 0) return false;
+  const NounClass c = Classify(value, /*value=*/true);
+  if (!c.known()) return false;
+  // A name's own referent may sit deep below location ("Tuscany" is a
+  // region of Italy); a head noun must be a kind of place near it, so
+  // "Ford Motor Company" is no place.
+  constexpr int kNamePlaceSteps = 8;
+  constexpr int kHeadPlaceSteps = 5;
+  return CommonDistance(c, {location_, continent_}) <=
+         (c.by_head ? kHeadPlaceSteps : kNamePlaceSteps);
 }
 
 bool RelationTypes::ClassValued(const std::string& key) const {

@@ -1678,6 +1678,48 @@ bool PlaceKindNoun(std::string_view noun) {
                  false);
 }
 
+bool PlacePartNoun(std::string_view w) {
+  return In(w, {"middle",    "heart",     "centre",    "center",    "edge",
+                "outskirts", "north",     "south",     "east",      "west",
+                "northeast", "northwest", "southeast", "southwest", "corner",
+                "part",      "tip",       "coast",     "border",    "interior",
+                "periphery", "fringe",    "fringes",   "side",      "end"});
+}
+
+std::string NameAfterPlaceKind(std::string_view phrase, bool parts) {
+  const std::vector<std::string> w = Words(phrase);
+  std::size_t of = 0;
+  while (of < w.size() && w[of] != "of") ++of;
+  if (of == 0 || of + 1 >= w.size() || of > 4) return "";
+  const std::string& kind = w[of - 1];
+  if (!Lowercase(kind) || !Cap(w[of + 1])) return "";
+  // Before the kind only an article and modifiers ("the Italian region",
+  // "the island state"); "the capital city of" is a relation, not a kind.
+  for (std::size_t i = 0; i + 1 < of; ++i) {
+    if (Core(w[i]) == "of" || Core(w[i]) == "'s") return "";
+  }
+  if (parts && PlacePartNoun(Core(kind))) {
+    std::string name = NameAfterPlaceKind(JoinWords(w, of + 1, w.size()));
+    return name.empty() ? JoinWords(w, of + 1, w.size()) : name;
+  }
+  const WordForms& wf = WordForms::Get();
+  const std::string lemma = wf.Lemma(Core(kind), Pos::kNoun);
+  if (lemma.empty() || !PlaceKindNoun(lemma) ||
+      Reaches(lemma,
+              {"body of water", "land", "natural elevation",
+               "geological formation", "point"},
+              false)) {
+    return "";
+  }
+  std::string whole;
+  for (std::size_t i = of - 1; i < w.size(); ++i) {
+    if (!whole.empty()) whole += ' ';
+    whole += Core(w[i]);
+  }
+  if (!wf.Senses(whole, Pos::kNoun).empty()) return "";
+  return JoinWords(w, of + 1, w.size());
+}
+
 bool KnownCountryOrState(std::string_view name) {
   const std::string lemma = NameLemma(Words(name));
   return !lemma.empty() && Reaches(lemma, {"country", "state"}, true);

@@ -63,6 +63,11 @@ class RelationTypes {
   RelationTypes(const RelationTypes&) = delete;
   RelationTypes& operator=(const RelationTypes&) = delete;
 
+  // Whether WordNet files a value under location: a place it knows by name
+  // ("Europe", "Tuscany") or a name whose head is a kind of place ("Marlow
+  // County"). Unknown names are not places.
+  bool IsPlace(std::string_view value) const;
+
   // The class of a noun phrase: the whole phrase as a WordNet lemma
   // ("new zealand", "tennis player"), else a name's common head noun
   // ("Stanford University" -> university), else a capitalised unknown name.
@@ -224,6 +229,7 @@ class RelationTypes {
   // Those of them that are not stable: what a name is now ("a drama").
   std::vector<const Kinds*> class_valued_now_;
   std::uint32_t location_ = 0;      // location#1: PlaceValued
+  std::uint32_t continent_ = 0;     // continent#1: IsPlace
   std::uint32_t person_ = 0;        // person#1
   std::uint32_t organization_ = 0;  // organization#1
   // The classes a name's head noun gives a place or a body of people

@@ -90,6 +90,20 @@ bool KnownCountryOrState(std::string_view name);
 // geographical area, a settlement or an administrative district.
 bool PlaceKindNoun(std::string_view noun);
 
+// "the village of Millbrook", "the Italian region of Tuscany", "the county
+// of Norfolk": the name after "[the] [modifiers] KIND of", where KIND is a
+// kind of settlement or administrative unit, else "". A phrase WordNet
+// knows whole ("the Isle of Man", "the Gulf of Mexico") and a natural
+// feature ("the Bay of Biscay") are names as they stand.
+// Nouns for a part of a place ("middle", "edge", "north"): where inside it,
+// not another place.
+bool PlacePartNoun(std::string_view w);
+
+// With `parts`, a part of a place also gives way to the place's name: "the
+// middle of Australia", "the western edge of South America" (a value of a
+// place relation, never a subject).
+std::string NameAfterPlaceKind(std::string_view phrase, bool parts = false);
+
 // For a verb relation phrase whose value is "object PREP Name": sets
 // *relation to "phrase prep" and *value to "Name" and returns true.
 bool SplitObjectReading(std::string_view phrase, std::string_view value,

@@ -300,10 +300,11 @@ TEST_CASE("RelationTypes: a widened verb mapping yields to the value's kind",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
   // "sit in" is a hyponym of "attend" (educated at), but a country is no
-  // school: the phrase stays as written instead of a wrong relation.
+  // school. It is the lexicon's place template: a country is where the
+  // subject is.
   ParsedFact f = Parse("Uluru sits in Australia.");
-  CHECK(f.relation != "P69");
-  CHECK(f.mapping == "phrase");
+  CHECK(f.relation == "P17");
+  CHECK(f.value == "Australia");
   // The lexicon's own template still reads a school.
   f = Parse("Ana Silva attended Stanford University.");
   CHECK(f.relation == "P69");
@@ -366,6 +367,56 @@ TEST_CASE("RelationTypes: a place value that names its type is the name",
   // A noun that is no kind of place stays ("company").
   ParsedFact f = Parse("Ana Silva works for the Ford Motor company.");
   CHECK(f.value.find("company") != std::string::npos);
+}
+
+TEST_CASE("RelationTypes: belonging to a place is being located there",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // The lexicon's "[X] belongs to __" is membership; a place value is where
+  // the subject is, under the relation the place's type chooses.
+  CHECK_TYPED("Siena belongs to the Italian region of Tuscany.", "P131",
+              "Tuscany");
+  CHECK_TYPED("Oakridge Falls belongs to Marlow County.", "P131",
+              "Marlow County");
+  CHECK_TYPED("Iceland belongs to Europe.", "P30", "Europe");
+  CHECK_TYPED("Hollin Village is part of Westmarch County.", "P131",
+              "Westmarch County");
+  // Anything else keeps membership.
+  CHECK_TYPED("Croatia belongs to the European Union.", "P463",
+              "the European Union");
+  CHECK_TYPED("Mexico has been part of the OECD since 1994.", "P463", "OECD");
+}
+
+TEST_CASE("RelationTypes: a kind of place before a name is not the name",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Hollywood is a neighbourhood of Los Angeles.", "P131",
+              "Los Angeles");
+  CHECK_TYPED("Heidelberg is a city in the state of Baden-Württemberg.", "P131",
+              "Baden-Württemberg");
+  CHECK_TYPED("Bled is a town in the north of Slovenia.", "P17", "Slovenia");
+  CHECK_TYPED("Chile lies along the western edge of South America.", "P30",
+              "South America");
+  ParsedFact f =
+      Parse("The village of Millbrook sits within Dutchess County, New York.");
+  CHECK(f.subject == "Millbrook");
+  CHECK(f.relation == "P131");
+  CHECK(f.value == "Dutchess County");
+  // A name WordNet knows whole keeps its kind word.
+  f = Parse("The Isle of Man belongs to the British Crown.");
+  CHECK(f.subject == "The Isle of Man");
+}
+
+TEST_CASE("RelationTypes: a value whose head names a class relation",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Dune belongs to the science fiction genre.", "P136",
+              "science fiction");
+  CHECK_TYPED("The Shining is a classic of the horror genre.", "P136",
+              "horror");
+  // A relation that already names its class keeps the value's name whole.
+  CHECK_TYPED("The official language of Albania is Wa language.", "P37",
+              "Wa language");
 }
 
 }  // namespace
