@@ -702,14 +702,18 @@ class Reader {
     // ("spoken language") and its agent the owner.
     if (In(toks_[from].lower, {"the", "a", "an"})) {
       for (std::size_t k = from + 2; k + 2 < to; ++k) {
-        if (toks_[k + 1].lower != "by" || !Participle(toks_[k])) continue;
+        // "the hero dreamed up by S": a particle may follow.
+        const std::size_t by =
+            k + 3 < to && IsParticle(toks_[k + 1].lower) ? k + 2 : k + 1;
+        if (toks_[by].lower != "by" || !Participle(toks_[k])) continue;
         bool nouns = true;
         for (std::size_t j = from + 1; j < k; ++j) {
           nouns = nouns && !toks_[j].cap && !IsPrep(toks_[j].lower);
         }
         if (!nouns) break;
-        if (!Entity(k + 2, to, subject, ref, why)) return false;
-        *relation = toks_[k].lower + " " + Join(toks_, from + 1, k, true);
+        if (!Entity(by + 1, to, subject, ref, why)) return false;
+        *relation =
+            Join(toks_, k, by, true) + " " + Join(toks_, from + 1, k, true);
         *capitalised = false;
         *shape = "the R-ed by S";
         return true;

@@ -941,6 +941,27 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       m = std::move(m2);
     }
   }
+  // "Paper Lanterns is a song recorded by Mira Castell": when the reduced
+  // relative names no relation as a noun ("recorded song"), it is the
+  // passive it abbreviates ("was recorded by").
+  if (m.mapping != "lexicon" && clause->shape.ends_with("the R-ed by S")) {
+    const std::vector<std::string> words =
+        internal::SplitWords(clause->relation);
+    for (std::size_t n = std::min<std::size_t>(2, words.size() - 1); n >= 1;
+         --n) {
+      const std::string passive = internal::JoinWords(words, 0, n) + " by";
+      internal::Mapping m2 =
+          impl_->canonical->Map(passive, internal::PhraseKind::kPassive, false);
+      if (m2.mapping == "lexicon") {
+        m2.evidence = "'the " + internal::JoinWords(words, n, words.size()) +
+                      " " + passive + "' is what was " + passive + ": " +
+                      m2.evidence;
+        m2.inverse = !m2.inverse;
+        m = std::move(m2);
+        break;
+      }
+    }
+  }
   // "Palo Alto is a city in Santa Clara County", "Siena is a town in
   // Tuscany": a kind of place in a place says where the subject is, the
   // relation the value's type chooses (a country, a region, ...).

@@ -403,10 +403,13 @@ bool Interruption(std::string* s, std::string* why,
   // "Australia's prime minister": an apposition headed by a possessive name.
   const bool possessive_np =
       mw.size() >= 2 && Cap(mw[0]) && mw[0].ends_with("'s") && Lowercase(mw[1]);
+  // "Orla Brennan, author of The Quiet Tide,": a bare role of something.
+  const bool role_of =
+      mw.size() >= 3 && Lowercase(mw[0]) && Core(mw[1]) == "of" && RoleNoun(m0);
   if (In(m0, {"who", "which", "that", "whose", "whom", "where"}) ||
       (Participle(m0) && mw.size() >= 2) ||
       ((In(m0, {"a", "an", "the"}) || IsPossDet(m0)) && mw.size() >= 2) ||
-      possessive_np) {
+      possessive_np || role_of) {
     Note(why, "interruption ', " + M + ",' dropped");
     if (side != nullptr) {
       const std::string rest = Join(mw, 1, mw.size());

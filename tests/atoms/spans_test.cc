@@ -259,6 +259,24 @@ TEST_CASE("Spans: appositions and relative clauses are statements too",
   CHECK(f.size() == 1);
 }
 
+TEST_CASE("Spans: a reduced relative or a bare role in an apposition",
+          "[atoms][spans]") {
+  // "a song recorded by V" is what "was recorded by V" says.
+  auto f = All(
+      "Paper Lanterns, a song recorded by Mira Castell, went viral over the "
+      "summer.");
+  CHECK(Has(f, "Paper Lanterns", "P175", "Mira Castell"));
+  f = All(
+      "Captain Nebula is the comic-book hero dreamed up by Dana Whitcombe.");
+  CHECK(Has(f, "Captain Nebula", "P170", "Dana Whitcombe"));
+  // "author of X" without an article is an apposition too.
+  f = All("Orla Brennan, author of The Quiet Tide, is touring Ireland.");
+  CHECK(Has(f, "The Quiet Tide", "P50", "Orla Brennan"));
+  // A noun the relative names keeps the noun reading.
+  f = All("German is the language spoken by Goethe.");
+  CHECK(Has(f, "Goethe", "P1412", "German"));
+}
+
 TEST_CASE("Spans: a role between two names says whose role it is",
           "[atoms][spans]") {
   // A name, a role and a person before the verb: the person is the
