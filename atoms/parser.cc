@@ -155,6 +155,10 @@ bool DropPlaceKind(std::string* phrase, std::string* evidence,
 // ("Siena belongs to the region of Tuscany").
 bool BelongingPhrase(std::string_view phrase) {
   const std::vector<std::string> w = internal::SplitWords(phrase);
+  // "is not part of the EU" states no membership at all.
+  for (const std::string& x : w) {
+    if (internal::InWords(x, {"not", "never", "no", "nor"})) return false;
+  }
   for (std::size_t i = 0; i + 1 < w.size(); ++i) {
     const std::string& a = w[i];
     const std::string& b = w[i + 1];
@@ -1073,6 +1077,21 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     m.score = 0;
     m.inverse = false;
     m.suggested.clear();
+  }
+  // "Harper Lee's most famous novel", "Picasso's most celebrated
+  // painting": a cue among the modifiers of a noun that is a kind of the
+  // cued relation's value names that relation.
+  if (m.mapping == "phrase" && clause->kind == internal::PhraseKind::kNoun) {
+    if (std::string key = impl_->types->CuedByModifier(clause->relation);
+        !key.empty()) {
+      m.evidence += "; a modifier of '" + clause->relation + "' is a cue of " +
+                    key + " and its head a kind of " + key + "'s values";
+      m.key = key;
+      m.mapping = "lexicon";
+      m.score = internal::kStrongMapping;
+      m.inverse = false;
+      m.suggested.clear();
+    }
   }
   // "Germany's federal president", "Harper Lee's most famous novel": a
   // relation noun after adjectives; the noun alone may name a relation.

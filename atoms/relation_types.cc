@@ -330,6 +330,44 @@ bool RelationTypes::PlaceValued(const std::string& key) const {
   return false;
 }
 
+std::string RelationTypes::CuedByModifier(std::string_view phrase) const {
+  if (!wf_.loaded()) return "";
+  const std::vector<std::string> words = Words(Lower(phrase));
+  if (words.size() < 2) return "";
+  const std::string head = wf_.Lemma(words.back(), Pos::kNoun);
+  if (head.empty()) return "";
+  NounClass c;
+  c.senses = wf_.Senses(head, Pos::kNoun);
+  // The head's usual senses only: "piece" is a work of art in its third.
+  if (c.senses.size() > 3) c.senses.resize(3);
+  // Cues hold verbs as lemmas ("celebrated" -> "celebrate").
+  std::vector<std::string> lemmas;
+  for (const std::string& w : words) {
+    const std::string verb = wf_.Lemma(w, Pos::kVerb);
+    lemmas.push_back(verb.empty() ? w : verb);
+  }
+  constexpr int kMaxValueSteps = 5;
+  std::string found;
+  for (const Kinds& k : relations_) {
+    if (k.value.empty()) continue;
+    bool cued = false;
+    for (const std::vector<std::string>& cue : k.cues) {
+      if (cue.empty() || cue.size() >= words.size()) continue;
+      for (std::size_t i = 0; i + cue.size() < words.size() && !cued; ++i) {
+        cued = true;
+        for (std::size_t j = 0; j < cue.size() && cued; ++j) {
+          cued = cue[j] == words[i + j] || cue[j] == lemmas[i + j];
+        }
+      }
+      if (cued) break;
+    }
+    if (!cued || CommonDistance(c, k.value) > kMaxValueSteps) continue;
+    if (!found.empty() && found != k.key) return "";
+    found = k.key;
+  }
+  return found;
+}
+
 bool RelationTypes::IsPlace(std::string_view value) const {
   if (!wf_.loaded() || location_ == 0) return false;
   const NounClass c = Classify(value, /*value=*/true);

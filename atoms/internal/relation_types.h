@@ -63,6 +63,13 @@ class RelationTypes {
   RelationTypes(const RelationTypes&) = delete;
   RelationTypes& operator=(const RelationTypes&) = delete;
 
+  // "most famous novel", "best-known solo song", "signature piece": a
+  // relation noun phrase whose head is a kind of one relation's values (a
+  // novel is a written work) and whose modifiers hold a cue of it
+  // ("famous" for notable work). That relation's key, else "" (none, or
+  // more than one).
+  std::string CuedByModifier(std::string_view phrase) const;
+
   // Whether WordNet files a value under location: a place it knows by name
   // ("Europe", "Tuscany") or a name whose head is a kind of place ("Marlow
   // County"). Unknown names are not places.

@@ -407,6 +407,34 @@ TEST_CASE("RelationTypes: a kind of place before a name is not the name",
   CHECK(f.subject == "The Isle of Man");
 }
 
+TEST_CASE("RelationTypes: a negated belonging names no relation",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  for (const char* s :
+       {"Norway is not part of the EU.", "Norway does not belong to the EU."}) {
+    ParsedFact f = Parse(s);
+    CHECK(f.relation != "P463");
+    CHECK(f.mapping == "phrase");
+  }
+}
+
+TEST_CASE("RelationTypes: a cue among a noun's modifiers names the relation",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // "famous" and "celebrated" are cues of notable work, and a novel, a
+  // painting and a song are kinds of its values.
+  CHECK_TYPED("Harper Lee's most famous novel is To Kill a Mockingbird.",
+              "P800", "To Kill a Mockingbird");
+  CHECK_TYPED("Guernica is Pablo Picasso's most celebrated painting.", "P800",
+              "Guernica");
+  CHECK_TYPED("Imagine is John Lennon's best-known solo song.", "P800",
+              "Imagine");
+  // A cue whose relation takes no such value leaves the noun reading: a
+  // site is no work.
+  ParsedFact f = Parse("Jordan's most famous archaeological site is Petra.");
+  CHECK(f.relation != "P800");
+}
+
 TEST_CASE("RelationTypes: a value whose head names a class relation",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
