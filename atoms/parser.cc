@@ -1061,6 +1061,20 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   // So does a relation noun reached by leaving out its modifiers ("a
   // devout follower of Leeds United" is no religion's).
   // A class (a religion, a genre) must be one WordNet knows there.
+  // "S runs O" read backwards as "O is run by S" needs an O of the kind
+  // the relation's subjects are: "I run marathons" heads no company.
+  if (const std::string& subject = m.inverse ? clause->value : clause->subject;
+      m.mapping == "lexicon" && m.inverse &&
+      clause->kind == internal::PhraseKind::kVerb &&
+      !impl_->types->SubjectMayFit(m.key, subject)) {
+    m.evidence += "; but '" + subject + "' is of no kind " + m.key +
+                  " is said of, so the phrase stays";
+    m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);
+    m.mapping = "phrase";
+    m.score = 0;
+    m.inverse = false;
+    m.suggested.clear();
+  }
   const bool modifiers_dropped = m.evidence.starts_with("without modifier");
   if (const std::string& value = m.inverse ? clause->subject : clause->value;
       m.mapping == "lexicon" &&

@@ -319,6 +319,20 @@ bool RelationTypes::Confirms(const std::string& key, std::string_view subject,
   return Distance(Classify(value, /*value=*/true), k->value, true) < kUnknown;
 }
 
+bool RelationTypes::SubjectMayFit(const std::string& key,
+                                  std::string_view subject) const {
+  const Kinds* k = ByKey(key);
+  if (k == nullptr || k->subject.empty() || !wf_.loaded()) return true;
+  // Only a common noun: a name's WordNet senses are too often another
+  // thing of that name ("Amazon" the river, "To Kill a Mockingbird" a bird).
+  if (subject.empty() ||
+      !std::islower(static_cast<unsigned char>(subject[0]))) {
+    return true;
+  }
+  const NounClass s = Classify(subject, /*value=*/true);
+  return !s.known() || Distance(s, k->subject, true) < kUnknown;
+}
+
 bool RelationTypes::PlaceValued(const std::string& key) const {
   const Kinds* k = ByKey(key);
   if (k == nullptr || location_ == 0) return false;

@@ -125,6 +125,10 @@ class RelationTypes {
   // false only when it knows the value and it fits none (or `key` is no
   // relation with value kinds: then true).
   bool ValueMayFit(const std::string& key, std::string_view value) const;
+  // The same for the relation's subject when it is a common noun: "I build
+  // furniture" read as "furniture is built by me" needs furniture to be of
+  // a kind P176 is said of. A name always may.
+  bool SubjectMayFit(const std::string& key, std::string_view subject) const;
   // Whether the types confirm `key` for (subject, value): WordNet files
   // the subject under one of its subject kinds, and the value under one of
   // its value kinds or it is a name that may be a person or organisation

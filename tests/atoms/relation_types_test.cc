@@ -407,6 +407,17 @@ TEST_CASE("RelationTypes: a kind of place before a name is not the name",
   CHECK(f.subject == "The Isle of Man");
 }
 
+TEST_CASE("RelationTypes: a verb read backwards needs a subject of the kind",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // "S builds O" is "O is built by S" only for an O a manufacturer makes.
+  ParsedFact f = Parse("I build furniture.");
+  CHECK(f.relation != "P176");
+  CHECK(f.mapping == "phrase");
+  // A name may be anything: WordNet's "Amazon" is a river.
+  CHECK_TYPED("Jeff Bezos started Amazon.", "P112", "Jeff Bezos");
+}
+
 TEST_CASE("RelationTypes: a negated belonging names no relation",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;

@@ -288,6 +288,16 @@ TEST_CASE("Statements: titles, value-first clauses and degree words",
              "Herman Melville", "P800", "Moby-Dick");
 }
 
+TEST_CASE("Statements: ways to say who employs someone",
+          "[atoms][statements]") {
+  CHECK_ATOM(Parse("Marco Bellini has a job at Ferrari."), "Marco Bellini",
+             "P108", "Ferrari");
+  CHECK_ATOM(Parse("Omar Haddad is on the payroll at Deloitte."), "Omar Haddad",
+             "P108", "Deloitte");
+  CHECK_ATOM(Parse("Margaret Hamilton was on the staff of MIT."),
+             "Margaret Hamilton", "P108", "MIT");
+}
+
 TEST_CASE("Statements: lines with no statement are unparsed with a reason",
           "[atoms][statements]") {
   CHECK_FALSE(Unparsed("Hello there.").empty());
