@@ -137,6 +137,19 @@ std::size_t NamedPlaceAt(const std::vector<std::string>& w) {
   return 0;
 }
 
+void DropHonorific(std::string* name) {
+  for (std::string_view title : {"Dr. ", "Dr ", "Mr. ", "Mr ", "Mrs. ", "Mrs ",
+                                 "Ms. ", "Ms ", "Mx. ", "Prof. "}) {
+    // A given name and a family name must remain: "Dr. No" is a title.
+    if (name->size() > title.size() + 1 && name->starts_with(title) &&
+        std::isupper(static_cast<unsigned char>((*name)[title.size()])) &&
+        name->find(' ', title.size()) != std::string::npos) {
+      name->erase(0, title.size());
+      return;
+    }
+  }
+}
+
 // "The village of Millbrook", "the Italian region of Tuscany": the name
 // stands for the place; the kind only said what it is.
 bool DropPlaceKind(std::string* phrase, std::string* evidence,
@@ -751,6 +764,12 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   const std::size_t named = ctx->subjects.size();
   auto fact = MatchSentence(sentence, ctx);
   if (!fact.ok()) return fact;
+  // "Dr. Felix Grant" is Felix Grant: a courtesy title is how he was
+  // addressed, not his name, and one statement with it and one without
+  // must meet.
+  for (std::string* field : {&fact->subject, &fact->value}) {
+    DropHonorific(field);
+  }
   // Whatever read the sentence, a field without a letter or digit ("Ann
   // lives in …", "… is the author of Bar") names nothing: the line is
   // unparsed with this reason, and the subject it named is forgotten.
@@ -1196,6 +1215,24 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       m.key = t.key;
       clause->value = t.value;
       m.evidence += "; " + t.evidence;
+    }
+  }
+  // "Anton Varga is President of Tessaly" says what "Tessaly's president
+  // is Anton Varga" says: a person's role of an owner names nothing the
+  // lexicon knows either way, and both must key on the same slot, the
+  // owner's role.
+  // ("Bo is a friend of Leo" is one of several: it stays as it is.)
+  if (m.mapping == "phrase" && !m.inverse &&
+      clause->relation.ends_with(" of") && clause->shape == "S is R prep V") {
+    std::vector<std::string> words = internal::SplitWords(clause->relation);
+    words.pop_back();
+    if (!words.empty() && words.size() <= 3 &&
+        internal::PersonNoun(words.back())) {
+      const std::string role = internal::JoinWords(words, 0, words.size());
+      m.key =
+          internal::Canonicalizer::Signature(role, internal::PhraseKind::kNoun);
+      m.inverse = true;
+      m.evidence += "; '" + role + " of' an owner is the owner's " + role;
     }
   }
   fact.subject = clause->subject;

@@ -206,11 +206,6 @@ bool Reaches(const std::string& lemma,
 
 // A noun for a person, a group or an organisation ("brother", "architect",
 // "firm"): what a name after it names.
-// A noun WordNet files under person ("coach", "CEO", "prime minister").
-bool PersonNoun(std::string_view c) {
-  const std::string lemma = WordForms::Get().Lemma(c, Pos::kNoun);
-  return !lemma.empty() && Reaches(lemma, {"person"}, false);
-}
 
 bool RoleNoun(std::string_view c) {
   const std::string lemma = WordForms::Get().Lemma(c, Pos::kNoun);
@@ -742,6 +737,8 @@ bool RoleChange(std::string* s, std::string* why) {
   bool became = false;
   std::size_t r = RoleChangeVerb(w, v, &became);
   std::string holder = subject, owner;
+  std::size_t role_end = w.size();
+  bool role_without_as = false;
   // "Q was replaced by P as manager of S": the agent holds the role now.
   for (std::size_t b = v + 1; r > 0 && b + 1 < r; ++b) {
     if (w[b] == "by" && In(Core(w[b - 1]), {"replaced", "succeeded"}) &&
@@ -776,6 +773,23 @@ bool RoleChange(std::string* s, std::string* why) {
     }
     std::size_t o = vv + 1;
     if (leads && o < as && Core(w[o]) == "the") ++o;
+    // "Acme named Rahul Mehta chief executive after ...": without "as" the
+    // role follows the name directly and ends before an adjunct.
+    if (as == 0 && appoints && Cap(w[o])) {
+      std::size_t h = o;
+      while (h < w.size() && Cap(w[h]) && !w[h].ends_with(",")) ++h;
+      std::size_t e = h;
+      while (e < w.size() && Lowercase(w[e]) && !IsPrep(Core(w[e])) &&
+             !IsAdjunctOpener(Core(w[e])) &&
+             !In(Core(w[e]), {"and", "but", "last", "this", "next"})) {
+        if (w[e++].ends_with(",")) break;
+      }
+      if (h > o && e > h && RoleNoun(Core(w[e - 1]))) {
+        as = h - 1;  // the role starts after the name, as after "as"
+        role_end = e;
+        role_without_as = true;
+      }
+    }
     if (as == 0 || !Cap(w[o])) return false;
     if (appoints) {
       // "chose Erik Dahl to run the town as mayor": the holder ends
@@ -784,6 +798,7 @@ bool RoleChange(std::string* s, std::string* why) {
       while (h < as && !(w[h] == "to" && h + 1 < as && Lowercase(w[h + 1]))) {
         ++h;
       }
+      if (role_without_as) h = as + 1;  // the name ends before the role
       if (h == o) return false;
       holder = Join(w, o, h);
       owner = subject;
@@ -804,8 +819,8 @@ bool RoleChange(std::string* s, std::string* why) {
     }
     r = as + 1;
   }
-  if (r >= w.size()) return false;
-  std::vector<std::string> role(w.begin() + r, w.end());
+  if (r >= role_end) return false;
+  std::vector<std::string> role(w.begin() + r, w.begin() + role_end);
   const std::string r0 = Core(role[0]);
   // "named after X", "made in X": no role follows.
   if (IsPrep(r0) || In(r0, {"after", "of", "by", "up", "out"})) return false;
@@ -1679,6 +1694,11 @@ bool PlaceKindNoun(std::string_view noun) {
                  {"geographical area", "settlement", "administrative district",
                   "region", "municipality"},
                  false);
+}
+
+bool PersonNoun(std::string_view noun) {
+  const std::string lemma = WordForms::Get().Lemma(Core(noun), Pos::kNoun);
+  return !lemma.empty() && Reaches(lemma, {"person"}, false);
 }
 
 bool PlacePartNoun(std::string_view w) {

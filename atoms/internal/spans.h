@@ -95,6 +95,10 @@ bool PlaceKindNoun(std::string_view noun);
 // kind of settlement or administrative unit, else "". A phrase WordNet
 // knows whole ("the Isle of Man", "the Gulf of Mexico") and a natural
 // feature ("the Bay of Biscay") are names as they stand.
+// Whether WordNet files a common noun's first senses under person
+// ("president", "goalkeeper", "chancellor").
+bool PersonNoun(std::string_view noun);
+
 // Nouns for a part of a place ("middle", "edge", "north"): where inside it,
 // not another place.
 bool PlacePartNoun(std::string_view w);

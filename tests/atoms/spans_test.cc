@@ -277,6 +277,16 @@ TEST_CASE("Spans: a reduced relative or a bare role in an apposition",
   CHECK(Has(f, "Goethe", "P1412", "German"));
 }
 
+TEST_CASE("Spans: an appointment without 'as' names the role after the name",
+          "[atoms][spans]") {
+  const ParsedFact f = Parse(
+      "Brightwave Energy named Rahul Mehta chief executive after Karen Holt "
+      "stepped down.");
+  CHECK(f.subject == "Brightwave Energy");
+  CHECK(f.relation == "P169");
+  CHECK(f.value == "Rahul Mehta");
+}
+
 TEST_CASE("Spans: a role between two names says whose role it is",
           "[atoms][spans]") {
   // A name, a role and a person before the verb: the person is the

@@ -298,6 +298,27 @@ TEST_CASE("Statements: ways to say who employs someone",
              "Margaret Hamilton", "P108", "MIT");
 }
 
+TEST_CASE("Statements: a courtesy title is no part of a name",
+          "[atoms][statements]") {
+  CHECK_ATOM(Parse("Dr. Hana Okafor lives in Bergen."), "Hana Okafor",
+             "lives_in", "Bergen");
+  CHECK(Parse("Ingrid's dentist is Dr Amara Osei.").value == "Amara Osei");
+  // What would be left is no full name: a title, kept whole.
+  CHECK(Parse("Dr. No is a film.").subject == "Dr. No");
+}
+
+TEST_CASE("Statements: a person's role of an owner keys as the owner's role",
+          "[atoms][statements]") {
+  // "X is President of T" and "T's president is X" name one slot.
+  const ParsedFact a = Parse("Anton Varga is President of Tessaly.");
+  const ParsedFact b = Parse("Tessaly's president is Mirela Kos.");
+  CHECK(a.subject == "Tessaly");
+  CHECK(a.value == "Anton Varga");
+  CHECK(a.relation == b.relation);
+  // One of several stays as it is said.
+  CHECK(Parse("Bo is a friend of Leo.").subject == "Bo");
+}
+
 TEST_CASE("Statements: lines with no statement are unparsed with a reason",
           "[atoms][statements]") {
   CHECK_FALSE(Unparsed("Hello there.").empty());

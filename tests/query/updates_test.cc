@@ -242,13 +242,19 @@ TEST_CASE("Updates: a changed identifier updates, a misspelt name is reviewed",
       Only(s.Say("The docs site is https://docs.fjord.no/v2.", 2));
   CHECK(url.action == Action::kSuperseded);
   // A name spelt slightly differently is still a question for a person.
-  s.Say("Ingrid's dentist is Dr. Amara Osei.", 0);
+  s.Say("Ingrid's dentist is Dr. Amara Osei-Mensah.", 0);
   const resolver::Decision name =
-      Only(s.Say("Ingrid's dentist is Dr Amara Osei.", 2));
+      Only(s.Say("Ingrid's dentist is Amara Osei Mensah.", 2));
   INFO(name.reason);
   CHECK(name.action == Action::kQueued);
   CHECK(s.Now("Ingrid", "dentist") ==
-        std::vector<std::string>{"Dr. Amara Osei"});
+        std::vector<std::string>{"Amara Osei-Mensah"});
+  // A courtesy title is no part of the name: with or without it, and with
+  // or without its full stop, the same dentist.
+  const resolver::Decision titled =
+      Only(s.Say("Ingrid's dentist is Dr Amara Osei-Mensah.", 3));
+  INFO(titled.reason);
+  CHECK(titled.action == Action::kReinforced);
 }
 
 TEST_CASE("Updates: a change verb's value is keyed on the slot it names",
