@@ -696,8 +696,10 @@ std::size_t RoleChangeVerb(const std::vector<std::string>& w, std::size_t v,
   if (c == "sworn" && at(i + 1, "in") && at(i + 2, "as") && i > v) {
     return i + 3;
   }
-  // "serves as Governor of Nordland": a role held, stated as a verb.
-  if (In(c, {"serves", "served", "serving", "acts", "acted", "acting"}) &&
+  // "serves as Governor of Nordland", "reigns as monarch of X": a role
+  // held, stated as a verb.
+  if (In(c, {"serves", "served", "serving", "acts", "acted", "acting", "reigns",
+             "reigned", "rules", "ruled", "governs", "governed"}) &&
       at(i + 1, "as")) {
     return i + 2;
   }
@@ -1444,6 +1446,68 @@ bool Among(std::string* s, std::string* why) {
   return true;
 }
 
+// Idioms whose words say nothing WordNet can read one by one, as the plain
+// phrase they mean. "{poss}" is any possessive determiner. Only phrases
+// with one meaning whatever the sentence: "came into the world in" is a
+// birth, "made her name as" an occupation.
+struct IdiomRule {
+  std::string_view idiom;
+  std::string_view plain;
+};
+constexpr IdiomRule kIdioms[] = {
+    {"came into the world in", "was born in"},
+    {"first saw the light of day in", "was born in"},
+    {"drew {poss} first breath in", "was born in"},
+    {"was shot dead in", "died in"},
+    {"was murdered in", "died in"},
+    {"was assassinated in", "died in"},
+    {"made {poss} name as", "worked as"},
+    {"made {poss} name with", "is best known for"},
+    {"in the hands of", "owned by"},
+    {"is counted as part of", "is part of"},
+    {"travels on a passport from", "holds a passport from"},
+    {"carries a passport from", "holds a passport from"},
+    {"stretches along", "lies along"},
+    {"stretch along", "lie along"},
+};
+
+bool Idiom(std::string* s, std::string* why) {
+  std::string lower = *s;
+  for (char& c : lower) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  for (const IdiomRule& rule : kIdioms) {
+    std::vector<std::string> forms;
+    const std::size_t poss = rule.idiom.find("{poss}");
+    if (poss == std::string_view::npos) {
+      forms.emplace_back(rule.idiom);
+    } else {
+      for (std::string_view d :
+           {"my", "his", "her", "their", "its", "our", "your"}) {
+        forms.push_back(std::string(rule.idiom.substr(0, poss)) +
+                        std::string(d) +
+                        std::string(rule.idiom.substr(poss + 6)));
+      }
+    }
+    for (const std::string& form : forms) {
+      const std::size_t at = lower.find(form);
+      if (at == std::string::npos) continue;
+      const std::size_t end = at + form.size();
+      // Whole words only.
+      if ((at > 0 && lower[at - 1] != ' ') ||
+          (end < lower.size() &&
+           std::isalnum(static_cast<unsigned char>(lower[end])))) {
+        continue;
+      }
+      Note(why, "idiom '" + s->substr(at, form.size()) + "' read as '" +
+                    std::string(rule.plain) + "'");
+      s->replace(at, form.size(), rule.plain);
+      return true;
+    }
+  }
+  return false;
+}
+
 // "Slovenia is home to Lake Bled": S is where V is, so "V is in S" (not
 // that S lives anywhere).
 bool HomeTo(std::string* s, std::string* why) {
@@ -1582,6 +1646,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   // readings below index a sentence's first word).
   if (Words(s).empty()) return s;
   QuestionAnswer(&s, why);
+  Idiom(&s, why);
   if (!SoldTo(&s, why)) Handover(&s, why);
   // Before the lead-ins: "Among the works of S, V stands out" would read as
   // a fronted adjunct.

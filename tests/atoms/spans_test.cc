@@ -277,6 +277,35 @@ TEST_CASE("Spans: a reduced relative or a bare role in an apposition",
   CHECK(Has(f, "Goethe", "P1412", "German"));
 }
 
+TEST_CASE("Spans: idioms read as the plain phrase they mean",
+          "[atoms][spans]") {
+  ParsedFact f = Parse("Albert Einstein came into the world in Ulm.");
+  CHECK(f.relation == "P19");
+  CHECK(f.value == "Ulm");
+  f = Parse("John Lennon was shot dead in New York City.");
+  CHECK(f.relation == "P20");
+  f = Parse("Zaha Hadid made her name as an architect.");
+  CHECK(f.relation == "P106");
+  f = Parse("J. D. Salinger made his name with The Catcher in the Rye.");
+  CHECK(f.relation == "P800");
+  CHECK(f.value == "The Catcher in the Rye");
+  f = Parse("The Harbour Inn has been in the hands of the Delaney family.");
+  CHECK(f.relation == "P127");
+  f = Parse("Lena Hoffmann travels on a passport from Austria.");
+  CHECK(f.relation == "P27");
+  CHECK(f.value == "Austria");
+  // Only whole words: "in the hands offstage" holds no "in the hands of".
+  f = Parse("Kim left the props in the hands offstage.");
+  CHECK(f.relation != "P127");
+}
+
+TEST_CASE("Spans: a reign states the role it is held as", "[atoms][spans]") {
+  const ParsedFact f = Parse("Naruhito reigns as Emperor of Japan.");
+  CHECK(f.subject == "Japan");
+  CHECK(f.relation == "P35");
+  CHECK(f.value == "Naruhito");
+}
+
 TEST_CASE("Spans: an appointment without 'as' names the role after the name",
           "[atoms][spans]") {
   const ParsedFact f = Parse(
