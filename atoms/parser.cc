@@ -300,8 +300,8 @@ void AddChangeHints(const internal::RelationTypes& types, bool phrase,
 // "transferred to". Their value may name the changed slot.
 bool IsChangeVerb(std::string_view phrase) {
   static constexpr std::string_view kChange[] = {
-      "move",  "switch", "transfer", "join",    "change",
-      "shift", "rotate", "relocate", "convert", "migrate"};
+      "move",   "switch",   "transfer", "join",    "change", "shift",
+      "rotate", "relocate", "convert",  "migrate", "defect", "reassign"};
   std::string rest;
   const std::string lemma = LeadVerb(phrase, &rest);
   return std::find(std::begin(kChange), std::end(kChange), lemma) !=
@@ -880,9 +880,15 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
         f->value = name;
       }
     }
-    // "[X] sits in __" read "the middle of the Northern Territory".
+    // "[X] sits in __" read "the middle of the Northern Territory", "[X]
+    // works in __" read "our Berlin office".
     if (f.ok() && impl_->types->PlaceValued(f->relation)) {
       DropPlaceKind(&f->value, &f->evidence, /*parts=*/true);
+      if (std::string place = impl_->types->PlaceOfFacility(f->value);
+          !place.empty()) {
+        f->evidence += "; '" + f->value + "' is in " + place;
+        f->value = place;
+      }
     }
     // A template whose words are cues of several relations ("[X] lies in
     // __") yields to the relation the value's type fits strictly nearer.
@@ -1233,6 +1239,16 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
           internal::Canonicalizer::Signature(role, internal::PhraseKind::kNoun);
       m.inverse = true;
       m.evidence += "; '" + role + " of' an owner is the owner's " + role;
+    }
+  }
+  // "was transferred to the Dubai office": where, for a phrase of its own
+  // or a place relation, is Dubai.
+  if (!m.inverse &&
+      (m.mapping != "lexicon" || impl_->types->PlaceValued(m.key))) {
+    if (std::string place = impl_->types->PlaceOfFacility(clause->value);
+        !place.empty()) {
+      m.evidence += "; '" + clause->value + "' is in " + place;
+      clause->value = place;
     }
   }
   fact.subject = clause->subject;

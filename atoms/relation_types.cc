@@ -259,6 +259,11 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
   if (Result<std::uint32_t> r = ResolveKind(wf, "location"); r.ok()) {
     location_ = *r;
   }
+  for (const char* kind : {"structure", "facility", "workplace"}) {
+    if (Result<std::uint32_t> r = ResolveKind(wf, kind); r.ok()) {
+      facility_kinds_.push_back(*r);
+    }
+  }
   // WordNet files a continent under land, not location.
   if (Result<std::uint32_t> r = ResolveKind(wf, "continent"); r.ok()) {
     continent_ = *r;
@@ -380,6 +385,37 @@ std::string RelationTypes::CuedByModifier(std::string_view phrase) const {
     found = k.key;
   }
   return found;
+}
+
+std::string RelationTypes::PlaceOfFacility(std::string_view value) const {
+  if (!wf_.loaded() || facility_kinds_.empty()) return "";
+  std::vector<std::string> words = Words(value);
+  // "the", "our", "its new": a determiner, then adjectives.
+  const std::string w0 = words.empty() ? "" : Lower(words[0]);
+  const bool det = w0 == "the" || w0 == "our" || w0 == "my" || w0 == "his" ||
+                   w0 == "her" || w0 == "their" || w0 == "its" || w0 == "your";
+  std::size_t first = det ? 1 : 0;
+  while (first < words.size() && !Capitalised(words[first]) &&
+         wf_.Is(Lower(words[first]), Pos::kAdj)) {
+    ++first;
+  }
+  if (words.size() < first + 2) return "";
+  const std::string& noun = words.back();
+  for (char c : noun) {
+    if (c < 'a' || c > 'z') return "";
+  }
+  const std::string name = Join(words, first, words.size() - 1);
+  for (std::size_t i = first; i + 1 < words.size(); ++i) {
+    if (!Capitalised(words[i])) return "";
+  }
+  NounClass n;
+  const std::string lemma = wf_.Lemma(noun, Pos::kNoun);
+  if (lemma.empty()) return "";
+  n.senses = wf_.Senses(lemma, Pos::kNoun);
+  if (n.senses.size() > 2) n.senses.resize(2);  // its usual senses
+  constexpr int kMaxFacilitySteps = 4;
+  if (CommonDistance(n, facility_kinds_) > kMaxFacilitySteps) return "";
+  return IsPlace(name) ? name : "";
 }
 
 bool RelationTypes::IsPlace(std::string_view value) const {

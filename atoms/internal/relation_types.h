@@ -70,6 +70,11 @@ class RelationTypes {
   // more than one).
   std::string CuedByModifier(std::string_view phrase) const;
 
+  // "the Dubai office", "our Munich plant": a place WordNet knows by name
+  // and a lower-case noun for a building or workplace there. The place's
+  // name, else "".
+  std::string PlaceOfFacility(std::string_view value) const;
+
   // Whether WordNet files a value under location: a place it knows by name
   // ("Europe", "Tuscany") or a name whose head is a kind of place ("Marlow
   // County"). Unknown names are not places.
@@ -239,10 +244,11 @@ class RelationTypes {
   std::vector<const Kinds*> class_valued_;  // into class_kinds_
   // Those of them that are not stable: what a name is now ("a drama").
   std::vector<const Kinds*> class_valued_now_;
-  std::uint32_t location_ = 0;      // location#1: PlaceValued
-  std::uint32_t continent_ = 0;     // continent#1: IsPlace
-  std::uint32_t person_ = 0;        // person#1
-  std::uint32_t organization_ = 0;  // organization#1
+  std::uint32_t location_ = 0;                 // location#1: PlaceValued
+  std::uint32_t continent_ = 0;                // continent#1: IsPlace
+  std::vector<std::uint32_t> facility_kinds_;  // PlaceOfFacility
+  std::uint32_t person_ = 0;                   // person#1
+  std::uint32_t organization_ = 0;             // organization#1
   // The classes a name's head noun gives a place or a body of people
   // ("Harbor Street Bridge", "Northwind Bank"): location, organization,
   // structure, group. A head noun of none of them may end a person's name.

@@ -418,6 +418,20 @@ TEST_CASE("RelationTypes: a verb read backwards needs a subject of the kind",
   CHECK_TYPED("Jeff Bezos started Amazon.", "P112", "Jeff Bezos");
 }
 
+TEST_CASE("RelationTypes: a building or workplace in a known place is there",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Ana works in our Berlin office.", "P937", "Berlin");
+  ParsedFact f = Parse("Nadia Farouk was transferred to the Dubai office.");
+  CHECK(f.value == "Dubai");
+  CHECK(f.change_verb);
+  // Not for a relation whose values are no places: a firm's office is the
+  // firm.
+  f = Parse("Ana works at the Siemens office.");
+  CHECK(f.value.find("Siemens") != std::string::npos);
+  CHECK(f.relation != "P937");
+}
+
 TEST_CASE("RelationTypes: a negated belonging names no relation",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
