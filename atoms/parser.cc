@@ -162,6 +162,43 @@ bool DropPlaceKind(std::string* phrase, std::string* evidence,
   return true;
 }
 
+// Whether a value may be one of `key`'s: false for a bare common noun
+// (lower case, no article) WordNet files under none of the kinds of a
+// relation whose values are names ("ran on diesel" names no broadcaster,
+// "works at home" no employer). With an article it refers to one thing
+// ("a startup", which WordNet knows only as an act); a class relation's
+// values are common nouns; and a name may be anything.
+// `value` as the sentence says it: with the determiner before it ("a
+// startup" where the clause kept "startup").
+std::string WithDeterminer(std::string_view sentence,
+                           const std::string& value) {
+  const std::size_t at = sentence.find(value);
+  if (at == std::string_view::npos || at < 2) return value;
+  const std::size_t start = sentence.rfind(' ', at - 2);
+  const std::string_view before = sentence.substr(
+      start == std::string_view::npos ? 0 : start + 1,
+      at - 1 - (start == std::string_view::npos ? 0 : start + 1));
+  for (std::string_view det : {"the", "a", "an", "my", "our", "his", "her",
+                               "their", "its", "your", "this", "that"}) {
+    if (before == det) return std::string(before) + " " + value;
+  }
+  return value;
+}
+
+bool CommonNounFits(const internal::RelationTypes& types,
+                    const std::string& key, std::string_view value) {
+  if (value.empty() || !std::islower(static_cast<unsigned char>(value[0])) ||
+      types.ClassValued(key) || types.PeopleClassValued(key)) {
+    return true;
+  }
+  for (std::string_view det :
+       {"the ", "a ", "an ", "my ", "our ", "his ", "her ", "their ", "its ",
+        "your ", "this ", "that "}) {
+    if (value.starts_with(det)) return true;
+  }
+  return types.ValueMayFit(key, value);
+}
+
 // "belongs to", "is part of", "falls under": whether a phrase says only
 // that its subject is inside its value. That is membership of an
 // organisation ("Croatia belongs to the EU") but the location of a place
@@ -871,6 +908,11 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     // Clause boundaries and modifiers before a name ("northern Cambodia")
     // leave the value before its type chooses among relations.
     if (f.ok()) f->value = internal::TrimValue(f->value, true, &spans);
+    // "My car ran on diesel" is no broadcaster: a common noun of no kind a
+    // name-valued relation takes leaves the line to the grammar.
+    if (f.ok() && !CommonNounFits(*impl_->types, f->relation, f->value)) {
+      f = Status::NotFound("template value of the wrong kind");
+    }
     // "[X] lies in __" read "the country of France": the value is France.
     if (f.ok()) {
       if (std::string name = impl_->types->StripTypeNoun(f->value);
@@ -1103,12 +1145,14 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   const bool modifiers_dropped = m.evidence.starts_with("without modifier");
   if (const std::string& value = m.inverse ? clause->subject : clause->value;
       m.mapping == "lexicon" &&
-      (((clause->kind == internal::PhraseKind::kVerb &&
-         m.score < internal::kSynonymOrHypernymBelow) ||
-        modifiers_dropped) &&
-       (!impl_->types->ValueMayFit(m.key, value) ||
-        (modifiers_dropped && impl_->types->ClassValued(m.key) &&
-         !impl_->types->KnowsValue(value))))) {
+      ((((clause->kind == internal::PhraseKind::kVerb &&
+          m.score < internal::kSynonymOrHypernymBelow) ||
+         modifiers_dropped) &&
+        (!impl_->types->ValueMayFit(m.key, value) ||
+         (modifiers_dropped && impl_->types->ClassValued(m.key) &&
+          !impl_->types->KnowsValue(value)))) ||
+       (clause->kind == internal::PhraseKind::kVerb &&
+        !CommonNounFits(*impl_->types, m.key, WithDeterminer(text, value))))) {
     m.evidence += "; but '" + value + "' is of no kind " + m.key +
                   " takes, so the phrase stays";
     m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);

@@ -324,6 +324,11 @@ bool RelationTypes::Confirms(const std::string& key, std::string_view subject,
   return Distance(Classify(value, /*value=*/true), k->value, true) < kUnknown;
 }
 
+bool RelationTypes::PeopleClassValued(const std::string& key) const {
+  const Kinds* k = ByKey(key);
+  return k != nullptr && k->people_classes;
+}
+
 bool RelationTypes::SubjectMayFit(const std::string& key,
                                   std::string_view subject) const {
   const Kinds* k = ByKey(key);

@@ -706,7 +706,15 @@ std::size_t RoleChangeVerb(const std::vector<std::string>& w, std::size_t v,
   if (In(c, {"named", "appointed", "elected", "made", "installed", "promoted",
              "chosen", "selected"}) &&
       i > v) {
-    return at(i + 1, "as") || at(i + 1, "to") ? i + 2 : i + 1;
+    // "was elected to the Polish Academy of Sciences" joins a body; "was
+    // promoted to staff engineer" takes a role: a person's.
+    if (at(i + 1, "to")) {
+      std::size_t e = i + 2;
+      while (e < w.size() && !In(Core(w[e]), {"of", "at", "for", "in"})) ++e;
+      if (e == i + 2 || !PersonNoun(Core(w[e - 1]))) return 0;
+      return i + 2;
+    }
+    return at(i + 1, "as") ? i + 2 : i + 1;
   }
   if (In(c, {"succeeded", "replaced", "succeeds", "replaces"})) {
     for (std::size_t k = i + 2; k < w.size() && k <= i + 6; ++k) {
@@ -1458,12 +1466,20 @@ constexpr IdiomRule kIdioms[] = {
     {"came into the world in", "was born in"},
     {"first saw the light of day in", "was born in"},
     {"drew {poss} first breath in", "was born in"},
+    {"breathed {poss} last in", "died in"},
     {"was shot dead in", "died in"},
     {"was murdered in", "died in"},
     {"was assassinated in", "died in"},
     {"made {poss} name as", "worked as"},
     {"made {poss} name with", "is best known for"},
     {"in the hands of", "owned by"},
+    {"was by profession", "worked as"},
+    {"is by profession", "works as"},
+    {"did most of {poss} work in", "worked in"},
+    {"did {poss} work in", "worked in"},
+    {"is officially spoken in", "is an official language of"},
+    {"has official status in", "is an official language of"},
+    {"enjoys official status in", "is an official language of"},
     {"is counted as part of", "is part of"},
     {"travels on a passport from", "holds a passport from"},
     {"carries a passport from", "holds a passport from"},

@@ -130,6 +130,9 @@ class RelationTypes {
   // false only when it knows the value and it fits none (or `key` is no
   // relation with value kinds: then true).
   bool ValueMayFit(const std::string& key, std::string_view value) const;
+  // Whether `key`'s values are kinds of person ("an architect"): classes,
+  // though not among ClassValued's.
+  bool PeopleClassValued(const std::string& key) const;
   // The same for the relation's subject when it is a common noun: "I build
   // furniture" read as "furniture is built by me" needs furniture to be of
   // a kind P176 is said of. A name always may.

@@ -432,6 +432,20 @@ TEST_CASE("RelationTypes: a building or workplace in a known place is there",
   CHECK(f.relation != "P937");
 }
 
+TEST_CASE("RelationTypes: a bare common noun of the wrong kind keys nothing",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // Diesel is no broadcaster, whatever "runs on" may match.
+  ParsedFact f = Parse("My car runs on diesel.");
+  CHECK(f.relation != "P449");
+  // With an article it refers to one thing, which WordNet may not know
+  // ("startup" is only an act there).
+  f = Parse("I work at a startup.");
+  CHECK(f.relation == "P108");
+  // Occupations are common nouns: "monarch" keeps its template.
+  CHECK_TYPED("Elizabeth II works in the field of monarch.", "P106", "monarch");
+}
+
 TEST_CASE("RelationTypes: a negated belonging names no relation",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;

@@ -294,6 +294,13 @@ TEST_CASE("Spans: idioms read as the plain phrase they mean",
   f = Parse("Lena Hoffmann travels on a passport from Austria.");
   CHECK(f.relation == "P27");
   CHECK(f.value == "Austria");
+  f = Parse("Greek is officially spoken in Greece.");
+  CHECK(f.subject == "Greece");
+  CHECK(f.relation == "P37");
+  f = Parse("Ansel Adams was by profession a photographer.");
+  CHECK(f.relation == "P106");
+  f = Parse("Andy Warhol did most of his work in New York City.");
+  CHECK(f.relation == "P937");
   // Only whole words: "in the hands offstage" holds no "in the hands of".
   f = Parse("Kim left the props in the hands offstage.");
   CHECK(f.relation != "P127");
