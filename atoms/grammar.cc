@@ -768,6 +768,24 @@ class Reader {
         *shape = "the R of S";
         return true;
       }
+      // "The deadline for the project": an attribute "for" its owner, as
+      // "the project's deadline" (one or two lower-case nouns first).
+      for (std::size_t k = from + 2; k < to - 1 && k <= from + 3; ++k) {
+        if (toks_[k].lower != "for") continue;
+        bool nouns = true;
+        for (std::size_t j = from + 1; j < k; ++j) {
+          nouns = nouns && !toks_[j].cap && !IsPrep(toks_[j].lower) &&
+                  !IsDet(toks_[j].lower) &&
+                  WordForms::Get().Is(toks_[j].lower, Pos::kNoun);
+        }
+        if (!nouns) break;
+        std::string why_not;
+        if (!Entity(k + 1, to, subject, ref, &why_not)) break;
+        *relation = Join(toks_, from + 1, k, true);
+        *capitalised = false;
+        *shape = "the R for S";
+        return true;
+      }
       // "The project deadline": determiner, two or more lower-case nouns.
       if (to - from >= 3) {
         bool nouns = true;

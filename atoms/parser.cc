@@ -162,6 +162,32 @@ bool DropPlaceKind(std::string* phrase, std::string* evidence,
   return true;
 }
 
+// Whether a subject may be one `key` is said of: false for a common noun
+// phrase ("the weekly sync", "our company") WordNet files under none of
+// its subject kinds (a residence is a person's). A name may be anything.
+bool SubjectKindFits(const internal::RelationTypes& types,
+                     const std::string& key, std::string_view subject) {
+  // Only a phrase with its determiner refers to one thing ("the weekly
+  // sync"); a bare noun may be a name written in lower case.
+  bool det = false;
+  for (std::string_view d :
+       {"the ", "The ", "our ", "Our ", "my ", "My ", "your ", "Your ",
+        "their ", "Their ", "its ", "Its ", "his ", "His ", "her ", "Her "}) {
+    if (subject.starts_with(d)) {
+      subject.remove_prefix(d.size());
+      det = true;
+      break;
+    }
+  }
+  if (!det) return true;
+  if (!types.SubjectMayFit(key, subject)) return false;
+  // A compound WordNet does not know whole is its head noun ("weekly
+  // sync" is a sync).
+  const std::size_t sp = subject.rfind(' ');
+  if (sp == std::string_view::npos || types.KnowsValue(subject)) return true;
+  return types.SubjectMayFit(key, subject.substr(sp + 1));
+}
+
 // Whether a value may be one of `key`'s: false for a bare common noun
 // (lower case, no article) WordNet files under none of the kinds of a
 // relation whose values are names ("ran on diesel" names no broadcaster,
@@ -178,9 +204,14 @@ std::string WithDeterminer(std::string_view sentence,
   const std::string_view before = sentence.substr(
       start == std::string_view::npos ? 0 : start + 1,
       at - 1 - (start == std::string_view::npos ? 0 : start + 1));
+  std::string lower(before);
+  if (!lower.empty()) {
+    lower[0] =
+        static_cast<char>(std::tolower(static_cast<unsigned char>(lower[0])));
+  }
   for (std::string_view det : {"the", "a", "an", "my", "our", "his", "her",
                                "their", "its", "your", "this", "that"}) {
-    if (before == det) return std::string(before) + " " + value;
+    if (lower == det) return std::string(before) + " " + value;
   }
   return value;
 }
@@ -910,8 +941,9 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     if (f.ok()) f->value = internal::TrimValue(f->value, true, &spans);
     // "My car ran on diesel" is no broadcaster: a common noun of no kind a
     // name-valued relation takes leaves the line to the grammar.
-    if (f.ok() && !CommonNounFits(*impl_->types, f->relation, f->value)) {
-      f = Status::NotFound("template value of the wrong kind");
+    if (f.ok() && (!CommonNounFits(*impl_->types, f->relation, f->value) ||
+                   !SubjectKindFits(*impl_->types, f->relation, f->subject))) {
+      f = Status::NotFound("template subject or value of the wrong kind");
     }
     // "[X] lies in __" read "the country of France": the value is France.
     if (f.ok()) {
@@ -1151,8 +1183,10 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
         (!impl_->types->ValueMayFit(m.key, value) ||
          (modifiers_dropped && impl_->types->ClassValued(m.key) &&
           !impl_->types->KnowsValue(value)))) ||
-       (clause->kind == internal::PhraseKind::kVerb &&
-        !CommonNounFits(*impl_->types, m.key, WithDeterminer(text, value))))) {
+       (clause->kind == internal::PhraseKind::kVerb && !m.inverse &&
+        (!CommonNounFits(*impl_->types, m.key, WithDeterminer(text, value)) ||
+         !SubjectKindFits(*impl_->types, m.key,
+                          WithDeterminer(text, clause->subject)))))) {
     m.evidence += "; but '" + value + "' is of no kind " + m.key +
                   " takes, so the phrase stays";
     m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);

@@ -339,7 +339,9 @@ bool RelationTypes::SubjectMayFit(const std::string& key,
       !std::islower(static_cast<unsigned char>(subject[0]))) {
     return true;
   }
-  const NounClass s = Classify(subject, /*value=*/true);
+  NounClass s = Classify(subject, /*value=*/true);
+  // Its usual sense: "company" is a firm before it is a visitor.
+  if (s.senses.size() > 1) s.senses.resize(1);
   return !s.known() || Distance(s, k->subject, true) < kUnknown;
 }
 

@@ -1524,6 +1524,77 @@ bool Idiom(std::string* s, std::string* why) {
   return false;
 }
 
+// "The deadline for the project has moved to March 24", "Our daily
+// standup moved to 9:15", "The Q3 launch was rescheduled for September 2":
+// a thing (no person, animal or organisation, which move house) whose
+// value changed, as "S is now V"; the write path keys the change on the
+// slot the thing holds for a value of that kind. "was renamed to V" is
+// its name.
+bool AttributeChange(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  if (w.size() < 4) return false;
+  const std::string c0 = Core(w[0]);
+  const bool owner_first = Cap(w[0]) && w[0].ends_with("'s");
+  if (!In(c0, {"the", "our", "my", "your", "their", "his", "her", "its"}) &&
+      !owner_first) {
+    return false;
+  }
+  // The noun phrase: lower-case words (and "for/of" + an owner) up to the
+  // verb group.
+  std::size_t v = 1;
+  while (v < w.size() &&
+         !In(Core(w[v]), {"has", "have", "had", "was", "is", "were", "got",
+                          "moved", "changed", "switched", "shifted"})) {
+    ++v;
+  }
+  if (v >= w.size() - 1 || v < 2) return false;
+  // The head noun: the last lower-case word before "for"/"of" or the verb.
+  // An attribute of an owner only ("the deadline for X", "our standup",
+  // "Atlas's deadline"); a thing itself ("the weekly sync") keeps its verb.
+  std::size_t head = v - 1;
+  bool owned = owner_first || c0 != "the";
+  for (std::size_t i = 1; i < v; ++i) {
+    if (In(Core(w[i]), {"for", "of"})) {
+      head = i - 1;
+      owned = true;
+      break;
+    }
+  }
+  if (!owned) return false;
+  if (!Lowercase(w[head]) || RoleNoun(Core(w[head])) ||
+      Reaches(WordForms::Get().Lemma(Core(w[head]), Pos::kNoun), {"organism"},
+              false)) {
+    return false;
+  }
+  std::size_t i = v;
+  if (In(Core(w[i]), {"has", "have", "had"})) ++i;
+  if (i < w.size() && In(Core(w[i]), {"been", "was", "is", "were", "got"})) {
+    ++i;
+  }
+  if (i >= w.size()) return false;
+  const std::string verb = WordForms::Get().Lemma(Core(w[i]), Pos::kVerb);
+  if (!In(verb, {"move", "push", "postpone", "reschedule", "change", "migrate",
+                 "upgrade", "switch", "shift", "rename", "bring"})) {
+    return false;
+  }
+  ++i;
+  while (i < w.size() && In(Core(w[i]), {"back", "forward", "up", "over"})) {
+    ++i;
+  }
+  if (i + 1 >= w.size() || !In(Core(w[i]), {"to", "for", "until"})) {
+    return false;
+  }
+  std::string np = Join(w, 0, v);
+  std::string value = Join(w, i + 1, w.size());
+  std::string stop = TakeFullStop(&value);
+  const std::string rewritten = verb == "rename"
+                                    ? np + "'s name is now " + value + stop
+                                    : np + " is now " + value + stop;
+  Note(why, "change of '" + np + "' read as '" + rewritten + "'");
+  *s = rewritten;
+  return true;
+}
+
 // "Slovenia is home to Lake Bled": S is where V is, so "V is in S" (not
 // that S lives anywhere).
 bool HomeTo(std::string* s, std::string* why) {
@@ -1683,7 +1754,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
     PossessiveRoleBeforeName(&s, why, side);
   }
   if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why, side);
-  RoleChange(&s, why);
+  if (!RoleChange(&s, why)) AttributeChange(&s, why);
   return s;
 }
 

@@ -319,6 +319,26 @@ TEST_CASE("Statements: a person's role of an owner keys as the owner's role",
   CHECK(Parse("Bo is a friend of Leo.").subject == "Bo");
 }
 
+TEST_CASE("Statements: an attribute of a thing, and its change",
+          "[atoms][statements]") {
+  // "the R for S" is S's R, as "the R of S".
+  CHECK_ATOM(Parse("The deadline for Project Atlas is July 15."),
+             "Project Atlas", "deadline", "July 15");
+  // A change of an owned attribute states the new value of that slot.
+  CHECK_ATOM(Parse("The deadline for the project has moved to March 24."),
+             "project", "deadline", "March 24");
+  CHECK_ATOM(Parse("Our design system has been renamed to Spectrum."),
+             "design system", "name", "Spectrum");
+  // A residence is a person's: a company or a meeting that moved keeps its
+  // verb (the write path keys the change on what the subject holds).
+  for (const char* s :
+       {"The company moved to Berlin.", "The meeting moved to Friday."}) {
+    INFO(s);
+    CHECK(Parse(s).relation != "lives_in");
+  }
+  CHECK(Parse("My sister moved to Oslo.").relation == "lives_in");
+}
+
 TEST_CASE("Statements: lines with no statement are unparsed with a reason",
           "[atoms][statements]") {
   CHECK_FALSE(Unparsed("Hello there.").empty());
