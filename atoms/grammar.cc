@@ -1271,8 +1271,17 @@ class Reader {
                               "S is a V-R(ed) X", left_ref));
           }
           if (WordForms::Get().Is(suffix, Pos::kNoun)) {
-            return Check(Make(left, suffix, value, PhraseKind::kNoun,
-                              "S is a V-R X", left_ref));
+            Result<Clause> c =
+                Check(Make(left, suffix, value, PhraseKind::kNoun,
+                           "S is a V-R X", left_ref));
+            // "a Korean-language film": what the subject is ("film") may
+            // tell the relation ("language" of a film or of a book).
+            if (c.ok()) {
+              std::size_t e = k + 1;
+              while (e < n && !toks_[e].cap && !IsPrep(toks_[e].lower)) ++e;
+              if (e > k + 1) c->type_noun = Join(toks_, k + 1, e, true);
+            }
+            return c;
           }
         }
       }

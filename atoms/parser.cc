@@ -1195,6 +1195,16 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     m.inverse = false;
     m.suggested.clear();
   }
+  // "a Korean-language film": among the relations with values of this
+  // kind, the one a film is the subject of.
+  if (m.mapping == "lexicon" && !m.inverse && clause->shape == "S is a V-R X" &&
+      !clause->type_noun.empty()) {
+    if (std::string key = impl_->types->BySubjectNoun(m.key, clause->type_noun);
+        !key.empty() && key != m.key) {
+      m.evidence += "; a '" + clause->type_noun + "' is a subject of " + key;
+      m.key = key;
+    }
+  }
   // "Harper Lee's most famous novel", "Picasso's most celebrated
   // painting": a cue among the modifiers of a noun that is a kind of the
   // cued relation's value names that relation.

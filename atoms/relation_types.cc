@@ -425,6 +425,43 @@ std::string RelationTypes::PlaceOfFacility(std::string_view value) const {
   return IsPlace(name) ? name : "";
 }
 
+std::string RelationTypes::BySubjectNoun(const std::string& key,
+                                         std::string_view noun) const {
+  const Kinds* mapped = ByKey(key);
+  if (!wf_.loaded() || mapped == nullptr || mapped->value.empty()) return "";
+  // The compound WordNet knows whole ("television series"), else its head.
+  std::string lemma = wf_.Lemma(Lower(noun), Pos::kNoun);
+  if (lemma.empty()) {
+    const std::size_t sp = noun.rfind(' ');
+    if (sp == std::string_view::npos) return "";
+    lemma = wf_.Lemma(Lower(noun.substr(sp + 1)), Pos::kNoun);
+  }
+  if (lemma.empty()) return "";
+  const std::vector<std::uint32_t> senses = wf_.Senses(lemma, Pos::kNoun);
+  // Its usual sense first; failing a fit, the next two ("series" is a
+  // television serial in its third).
+  for (std::size_t upto = 1; upto <= 3 && upto <= senses.size(); ++upto) {
+    NounClass n;
+    n.senses.assign(senses.begin(), senses.begin() + upto);
+    std::string best;
+    int best_d = kUnknown;
+    bool tie = false;
+    for (const Kinds& k : relations_) {
+      if (k.value != mapped->value || k.subject.empty()) continue;
+      const int d = CommonDistance(n, k.subject);
+      if (d < best_d) {
+        best_d = d;
+        best = k.key;
+        tie = false;
+      } else if (d == best_d && d < kUnknown) {
+        tie = true;
+      }
+    }
+    if (!best.empty()) return tie ? "" : best;
+  }
+  return "";
+}
+
 bool RelationTypes::IsPlace(std::string_view value) const {
   if (!wf_.loaded() || location_ == 0) return false;
   const NounClass c = Classify(value, /*value=*/true);

@@ -75,6 +75,13 @@ class RelationTypes {
   // name, else "".
   std::string PlaceOfFacility(std::string_view value) const;
 
+  // Of the relations whose values are of `key`'s kinds (the languages of
+  // a book, a film, a person, a country), the one whose subjects a
+  // `noun` is nearest to ("film" -> original language of a film), else
+  // "" (no fit, or a tie).
+  std::string BySubjectNoun(const std::string& key,
+                            std::string_view noun) const;
+
   // Whether WordNet files a value under location: a place it knows by name
   // ("Europe", "Tuscany") or a name whose head is a kind of place ("Marlow
   // County"). Unknown names are not places.

@@ -446,6 +446,17 @@ TEST_CASE("RelationTypes: a bare common noun of the wrong kind keys nothing",
   CHECK_TYPED("Elizabeth II works in the field of monarch.", "P106", "monarch");
 }
 
+TEST_CASE("RelationTypes: what the subject is chooses among language relations",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A film's language is its original language; a novel's, the language
+  // it is written in.
+  CHECK_TYPED("Parasite is a Korean-language film.", "P364", "Korean");
+  CHECK_TYPED("Roma is a Spanish-language film by Alfonso Cuarón.", "P364",
+              "Spanish");
+  CHECK_TYPED("Beloved is an English-language novel.", "P407", "English");
+}
+
 TEST_CASE("RelationTypes: a negated belonging names no relation",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
