@@ -67,13 +67,16 @@ bool IsParticle(std::string_view w) {
 }
 // Adverbs that sit inside a verb group and say nothing about the relation.
 bool IsLightAdverb(std::string_view w) {
-  return In(w,
-            {"just",       "also",         "still",      "already",   "really",
-             "actually",   "recently",     "always",     "usually",   "mainly",
-             "mostly",     "primarily",    "finally",    "even",      "now",
-             "currently",  "too",          "first",      "later",     "then",
-             "eventually", "subsequently", "officially", "initially", "newly",
-             "soon"});
+  return In(w, {"just", "also", "still", "already", "really", "actually",
+                "recently", "always", "usually", "mainly", "mostly",
+                "primarily", "finally", "even", "now", "currently", "too",
+                "first", "later", "then", "eventually", "subsequently",
+                "officially", "initially", "newly", "soon",
+                // Emphasis, not content ("probably", "perhaps", "reportedly"
+                // make a statement uncertain: they stay, and the line with
+                // them is no plain fact).
+                "arguably", "certainly", "definitely", "undoubtedly", "clearly",
+                "obviously", "surely", "basically", "essentially"});
 }
 bool IsSubjectPronoun(std::string_view w) {
   return In(w, {"i", "you", "we", "they", "he", "she", "it"});

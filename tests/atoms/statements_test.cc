@@ -339,6 +339,16 @@ TEST_CASE("Statements: an attribute of a thing, and its change",
   CHECK(Parse("My sister moved to Oslo.").relation == "lives_in");
 }
 
+TEST_CASE("Statements: emphasis adverbs say nothing; hedges are no fact",
+          "[atoms][statements]") {
+  CHECK_ATOM(Parse("Guernica is arguably Pablo Picasso's most famous work."),
+             "Pablo Picasso", "P800", "Guernica");
+  CHECK_ATOM(Parse("Paris is certainly the capital of France."), "France",
+             "P36", "Paris");
+  // "probably" is the speaker unsure: not stored as a plain fact.
+  Unparsed("Paris is probably the capital of France.");
+}
+
 TEST_CASE("Statements: lines with no statement are unparsed with a reason",
           "[atoms][statements]") {
   CHECK_FALSE(Unparsed("Hello there.").empty());
