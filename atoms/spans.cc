@@ -1454,6 +1454,26 @@ bool Among(std::string* s, std::string* why) {
   return true;
 }
 
+// "the Hawks' point guard": a plural name's possessive before a common
+// noun, written as the singular's ("the Hawks's point guard") so that one
+// reading of possessives serves both. Inside a name ("the Westfield
+// Residents' Association") it stays.
+bool PluralPossessive(std::string* s, std::string* why) {
+  std::vector<std::string> w = Words(*s);
+  bool changed = false;
+  for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+    if (Cap(w[i]) && w[i].size() > 2 && w[i].ends_with("s'") &&
+        Lowercase(w[i + 1])) {
+      w[i] += "s";
+      changed = true;
+    }
+  }
+  if (!changed) return false;
+  Note(why, "plural possessive read as 's");
+  *s = Join(w, 0, w.size());
+  return true;
+}
+
 // Idioms whose words say nothing WordNet can read one by one, as the plain
 // phrase they mean. "{poss}" is any possessive determiner. Only phrases
 // with one meaning whatever the sentence: "came into the world in" is a
@@ -1733,6 +1753,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   // readings below index a sentence's first word).
   if (Words(s).empty()) return s;
   QuestionAnswer(&s, why);
+  PluralPossessive(&s, why);
   Idiom(&s, why);
   if (!SoldTo(&s, why)) Handover(&s, why);
   // Before the lead-ins: "Among the works of S, V stands out" would read as

@@ -306,6 +306,15 @@ TEST_CASE("Spans: idioms read as the plain phrase they mean",
   CHECK(f.relation != "P127");
 }
 
+TEST_CASE("Spans: a plural name's possessive", "[atoms][spans]") {
+  const ParsedFact f = Parse("The Beatles' drummer is Ringo Starr.");
+  CHECK(f.subject == "The Beatles");
+  CHECK(f.value == "Ringo Starr");
+  // Inside a name the apostrophe stays.
+  CHECK(Parse("Sandra Ito chairs the Westfield Residents' Association.")
+            .subject.find("Residents' Association") != std::string::npos);
+}
+
 TEST_CASE("Spans: a reign states the role it is held as", "[atoms][spans]") {
   const ParsedFact f = Parse("Naruhito reigns as Emperor of Japan.");
   CHECK(f.subject == "Japan");
