@@ -1195,6 +1195,66 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     m.inverse = false;
     m.suggested.clear();
   }
+  // "Claude Monet painted in Giverny", "Bach composed in Leipzig": a verb
+  // of making a work (WordNet's verb.creation) done in a place says where
+  // its maker worked.
+  // (A name WordNet does not know after "in" is taken for a place:
+  // "Giverny".)
+  if (m.mapping == "phrase" && clause->kind == internal::PhraseKind::kVerb &&
+      clause->shape == "S verb V" && !clause->value.empty() &&
+      (impl_->types->IsPlace(clause->value) ||
+       (std::isupper(static_cast<unsigned char>(clause->value[0])) &&
+        !impl_->types->KnowsValue(clause->value)))) {
+    const std::vector<std::string> words =
+        internal::SplitWords(clause->relation);
+    const internal::WordForms& wf = internal::WordForms::Get();
+    if (words.size() == 2 && (words[1] == "in" || words[1] == "at")) {
+      const std::string verb = wf.Lemma(words[0], internal::Pos::kVerb);
+      const std::vector<std::uint32_t> senses =
+          verb.empty() ? std::vector<std::uint32_t>{}
+                       : wf.Senses(verb, internal::Pos::kVerb);
+      constexpr int kVerbCreation = 36;
+      bool creation = false;
+      for (std::size_t i = 0; i < senses.size() && i < 2; ++i) {
+        creation = creation ||
+                   wf.LexFile(senses[i], internal::Pos::kVerb) == kVerbCreation;
+      }
+      if (creation) {
+        internal::Mapping m2 = impl_->canonical->Map(
+            "worked in", internal::PhraseKind::kVerb, false);
+        if (m2.mapping == "lexicon") {
+          m2.evidence = "'" + verb + "' makes a work, and where its maker " +
+                        "made it is where they worked: " + m2.evidence;
+          m = std::move(m2);
+        }
+      }
+    }
+  }
+  // "Edinburgh has a twinning arrangement with Munich".
+  if (m.mapping == "phrase" && !m.inverse) {
+    std::string key = impl_->types->AgreementRelation(clause->relation);
+    // "has | a twinning arrangement with Munich": the object and its
+    // preposition are the phrase.
+    if (const std::size_t with = clause->value.find(" with ");
+        key.empty() && with != std::string::npos && !clause->value.empty() &&
+        std::islower(static_cast<unsigned char>(clause->value[0]))) {
+      const std::string rel =
+          clause->relation + " " + clause->value.substr(0, with) + " with";
+      key = impl_->types->AgreementRelation(rel);
+      if (!key.empty()) {
+        clause->relation = rel;
+        clause->value =
+            internal::TrimValue(clause->value.substr(with + 6), true, nullptr);
+      }
+    }
+    if (!key.empty()) {
+      m.evidence += "; an agreement named by a cue of " + key;
+      m.key = key;
+      m.mapping = "lexicon";
+      m.score = internal::kStrongMapping;
+      m.suggested.clear();
+    }
+  }
   // "a Korean-language film": among the relations with values of this
   // kind, the one a film is the subject of.
   if (m.mapping == "lexicon" && !m.inverse && clause->shape == "S is a V-R X" &&

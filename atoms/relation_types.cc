@@ -462,6 +462,39 @@ std::string RelationTypes::BySubjectNoun(const std::string& key,
   return "";
 }
 
+std::string RelationTypes::AgreementRelation(std::string_view phrase) const {
+  if (!wf_.loaded()) return "";
+  std::string text = Lower(phrase);
+  std::replace(text.begin(), text.end(), '-', ' ');
+  const std::vector<std::string> words = Words(text);
+  if (words.size() < 3 || words.back() != "with") return "";
+  bool agreement = false;
+  std::string rest;
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    const std::string& w = words[i];
+    const std::string verb = wf_.Lemma(w, Pos::kVerb);
+    if (i == 0 && (verb == "have" || verb == "sign" || verb == "forge" ||
+                   verb == "establish" || verb == "enter" || verb == "make" ||
+                   verb == "form" || verb == "strike" || verb == "maintain" ||
+                   verb == "hold")) {
+      continue;
+    }
+    const std::string noun = wf_.Lemma(w, Pos::kNoun);
+    if (noun == "agreement" || noun == "arrangement" || noun == "link" ||
+        noun == "relationship" || noun == "partnership" || noun == "pact" ||
+        noun == "tie" || noun == "bond" || noun == "accord" ||
+        noun == "treaty" || noun == "relation") {
+      agreement = true;
+      continue;
+    }
+    if (FunctionWord(w)) continue;
+    rest += (rest.empty() ? "" : " ") + w;
+  }
+  if (!agreement || rest.empty()) return "";
+  const std::vector<const Kinds*> cands = CueCandidates(rest);
+  return cands.size() == 1 ? cands.front()->key : "";
+}
+
 bool RelationTypes::IsPlace(std::string_view value) const {
   if (!wf_.loaded() || location_ == 0) return false;
   const NounClass c = Classify(value, /*value=*/true);

@@ -1960,8 +1960,11 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
     }
     // A dash between spaces opens an aside ("Marcus Reid — don't call him
     // Mark"); a hyphen does not ("Montana State University - Bozeman").
+    // "of his life" after a name is what is left of an adjunct ("in
+    // Giverny for the last decades of his life"); no name goes on so.
     if ((lower && IsConnective(c)) || coordinated_clause ||
-        In(w[i], {"—", "–", "--"})) {
+        In(w[i], {"—", "–", "--"}) ||
+        (c == "of" && lower && Cap(w[0]) && Cap(w[i - 1]) && IsPossDet(next))) {
       cut = i;
     }
   }

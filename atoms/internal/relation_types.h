@@ -82,6 +82,12 @@ class RelationTypes {
   std::string BySubjectNoun(const std::string& key,
                             std::string_view noun) const;
 
+  // "has a twinning arrangement with", "signed a sister-city agreement
+  // with": a verb phrase around an agreement noun ("agreement", "link",
+  // "partnership") whose other content words are cues of exactly one
+  // relation. That relation's key, else "".
+  std::string AgreementRelation(std::string_view phrase) const;
+
   // Whether WordNet files a value under location: a place it knows by name
   // ("Europe", "Tuscany") or a name whose head is a kind of place ("Marlow
   // County"). Unknown names are not places.

@@ -457,6 +457,30 @@ TEST_CASE("RelationTypes: what the subject is chooses among language relations",
   CHECK_TYPED("Beloved is an English-language novel.", "P407", "English");
 }
 
+TEST_CASE("RelationTypes: where a maker made works is where they worked",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED(
+      "Claude Monet painted in Giverny for the last decades of his life.",
+      "P937", "Giverny");
+  CHECK_TYPED("Bach composed in Leipzig.", "P937", "Leipzig");
+  // Not a verb of making: "slept in Leipzig" is no workplace.
+  ParsedFact f = Parse("Ana slept in Leipzig.");
+  CHECK(f.relation != "P937");
+}
+
+TEST_CASE("RelationTypes: an agreement named by a relation's cue",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Edinburgh has a twinning arrangement with Munich.", "P190",
+              "Munich");
+  CHECK_TYPED("Chicago signed a sister-city agreement with Milan in 1973.",
+              "P190", "Milan");
+  // An agreement whose words cue no relation stays as said.
+  ParsedFact f = Parse("Acme has a partnership with Globex.");
+  CHECK(f.mapping == "phrase");
+}
+
 TEST_CASE("RelationTypes: a negated belonging names no relation",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
