@@ -334,7 +334,11 @@ bool RelationTypes::SubjectMayFit(const std::string& key,
   const Kinds* k = ByKey(key);
   if (k == nullptr || k->subject.empty() || !wf_.loaded()) return true;
   // Only a common noun: a name's WordNet senses are too often another
-  // thing of that name ("Amazon" the river, "To Kill a Mockingbird" a bird).
+  // thing of that name ("Amazon" the river, "To Kill a Mockingbird" a bird,
+  // "the Greenway Trust" a legal arrangement).
+  for (std::string_view det : {"the ", "a ", "an "}) {
+    if (subject.starts_with(det)) subject.remove_prefix(det.size());
+  }
   if (subject.empty() ||
       !std::islower(static_cast<unsigned char>(subject[0]))) {
     return true;

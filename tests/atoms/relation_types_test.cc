@@ -414,8 +414,11 @@ TEST_CASE("RelationTypes: a verb read backwards needs a subject of the kind",
   ParsedFact f = Parse("I build furniture.");
   CHECK(f.relation != "P176");
   CHECK(f.mapping == "phrase");
-  // A name may be anything: WordNet's "Amazon" is a river.
+  // A name may be anything: WordNet's "Amazon" is a river, a trust a legal
+  // arrangement.
   CHECK_TYPED("Jeff Bezos started Amazon.", "P112", "Jeff Bezos");
+  CHECK_TYPED("Priya Nair presides over the Greenway Trust.", "P488",
+              "Priya Nair");
 }
 
 TEST_CASE("RelationTypes: a building or workplace in a known place is there",
