@@ -1635,7 +1635,7 @@ class Reader {
     if (p > preps) relation += " " + Join(toks_, preps, p, true);
     // "I do not like V": the negation is part of the relation phrase, so
     // the statement is never read as its opposite.
-    if (negated_) relation = "not " + relation;
+    if (negated_) relation.insert(0, "not ");
     // Adjuncts after the object: "AWS for my side projects" (a purpose),
     // "Bonn as a twin town" (a role), "window seats best" (a preference:
     // "likes V best" is "prefers V").
