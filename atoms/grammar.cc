@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "atoms/internal/wordforms.h"
+#include "atoms/internal/words.h"
 
 namespace factline::internal {
 
@@ -43,9 +44,7 @@ bool Acronym(const Tok& t) {
 bool IsDet(std::string_view w) {
   return In(w, {"a", "an", "the", "this", "that", "these", "those", "some"});
 }
-bool IsPossDet(std::string_view w) {
-  return In(w, {"my", "your", "his", "her", "its", "our", "their"});
-}
+bool IsPossDet(std::string_view w) { return IsPossessiveDeterminer(w); }
 bool IsCopula(std::string_view w) {
   return In(w, {"is", "are", "was", "were", "am", "be", "been", "being"});
 }

@@ -175,15 +175,8 @@ bool SubjectKindFits(const internal::RelationTypes& types,
   // Only a phrase with its determiner refers to one thing ("the weekly
   // sync"); a bare noun may be a name written in lower case.
   bool det = false;
-  for (std::string_view d :
-       {"the ", "The ", "our ", "Our ", "my ", "My ", "your ", "Your ",
-        "their ", "Their ", "its ", "Its ", "his ", "His ", "her ", "Her "}) {
-    if (subject.starts_with(d)) {
-      subject.remove_prefix(d.size());
-      det = true;
-      break;
-    }
-  }
+  subject = internal::WithoutDeterminer(subject, internal::IsDefiniteDeterminer,
+                                        &det);
   if (!det) return true;
   if (!types.SubjectMayFit(key, subject)) return false;
   // A compound WordNet does not know whole is its head noun ("weekly
@@ -193,12 +186,6 @@ bool SubjectKindFits(const internal::RelationTypes& types,
   return types.SubjectMayFit(key, subject.substr(sp + 1));
 }
 
-// Whether a value may be one of `key`'s: false for a bare common noun
-// (lower case, no article) WordNet files under none of the kinds of a
-// relation whose values are names ("ran on diesel" names no broadcaster,
-// "works at home" no employer). With an article it refers to one thing
-// ("a startup", which WordNet knows only as an act); a class relation's
-// values are common nouns; and a name may be anything.
 // `value` as the sentence says it: with the determiner before it ("a
 // startup" where the clause kept "startup").
 std::string WithDeterminer(std::string_view sentence,
@@ -206,31 +193,27 @@ std::string WithDeterminer(std::string_view sentence,
   const std::size_t at = sentence.find(value);
   if (at == std::string_view::npos || at < 2) return value;
   const std::size_t start = sentence.rfind(' ', at - 2);
-  const std::string_view before = sentence.substr(
-      start == std::string_view::npos ? 0 : start + 1,
-      at - 1 - (start == std::string_view::npos ? 0 : start + 1));
-  std::string lower(before);
-  if (!lower.empty()) {
-    lower[0] =
-        static_cast<char>(std::tolower(static_cast<unsigned char>(lower[0])));
-  }
-  for (std::string_view det : {"the", "a", "an", "my", "our", "his", "her",
-                               "their", "its", "your", "this", "that"}) {
-    if (lower == det) return std::string(before) + " " + value;
-  }
-  return value;
+  const std::size_t from = start == std::string_view::npos ? 0 : start + 1;
+  const std::string_view before = sentence.substr(from, at - 1 - from);
+  return internal::IsReferringDeterminer(before)
+             ? std::string(before) + " " + value
+             : value;
 }
 
+// Whether a value may be one of `key`'s: false for a bare common noun
+// (lower case, no article) WordNet files under none of the kinds of a
+// relation whose values are names ("ran on diesel" names no broadcaster,
+// "works at home" no employer). With an article it refers to one thing
+// ("a startup", which WordNet knows only as an act); a class relation's
+// values are common nouns; and a name may be anything.
 bool CommonNounFits(const internal::RelationTypes& types,
                     const std::string& key, std::string_view value) {
-  if (value.empty() || !std::islower(static_cast<unsigned char>(value[0])) ||
+  bool det = false;
+  internal::WithoutDeterminer(value, internal::IsReferringDeterminer, &det);
+  if (det || value.empty() ||
+      !std::islower(static_cast<unsigned char>(value[0])) ||
       types.ClassValued(key) || types.PeopleClassValued(key)) {
     return true;
-  }
-  for (std::string_view det :
-       {"the ", "a ", "an ", "my ", "our ", "his ", "her ", "their ", "its ",
-        "your ", "this ", "that "}) {
-    if (value.starts_with(det)) return true;
   }
   return types.ValueMayFit(key, value);
 }
@@ -256,6 +239,46 @@ bool BelongingPhrase(std::string_view phrase) {
   return false;
 }
 
+// The lexicon's "located in" relation (the template "[X] is located in
+// __"), which a place value's type then refines.
+internal::Mapping LocatedIn(const internal::Canonicalizer& canonical) {
+  return canonical.Map("located in", internal::PhraseKind::kPassive, false);
+}
+
+// As for the template "[X] is located in __": the value's type chooses
+// among the place relations ("in Slovenia": a country, "in Europe": a
+// continent). *key is a place relation; it and *value may change.
+void RefineLocated(const internal::RelationTypes& types,
+                   const std::string& subject, std::string* key,
+                   std::string* value, std::string* evidence) {
+  if (internal::TypedChoice t;
+      types.RefineTemplate(*key, "[X] is located in __", subject, *value, &t)) {
+    *key = t.key;
+    *value = t.value;
+    *evidence += "; " + t.evidence;
+  }
+}
+
+// Keyed on `key`, a lexicon relation the sentence's own words name.
+void UseRelation(const std::string& key, double score, bool inverse,
+                 internal::Mapping* m) {
+  m->key = key;
+  m->mapping = "lexicon";
+  m->score = score;
+  m->inverse = inverse;
+  m->suggested.clear();
+}
+
+// The relation the evidence pointed at was refused: the phrase keys on
+// itself.
+void KeepPhrase(const internal::Clause& clause, internal::Mapping* m) {
+  m->key = internal::Canonicalizer::Signature(clause.relation, clause.kind);
+  m->mapping = "phrase";
+  m->score = 0;
+  m->inverse = false;
+  m->suggested.clear();
+}
+
 // A belonging phrase whose value is a place: the subject is located
 // there, under the place relation the value's type chooses (a continent,
 // a country, a region). Returns whether the fact changed.
@@ -264,18 +287,12 @@ bool ReadBelongingAsPlace(const internal::Canonicalizer& canonical,
   const bool kind_dropped = DropPlaceKind(&f->value, &f->evidence, true);
   if (types.PlaceValued(f->relation)) return kind_dropped;
   if (!kind_dropped && !types.IsPlace(f->value)) return false;
-  const internal::Mapping m =
-      canonical.Map("located in", internal::PhraseKind::kPassive, false);
+  const internal::Mapping m = LocatedIn(canonical);
   if (m.mapping != "lexicon") return false;
   f->relation = m.key;
   f->evidence += "; '" + f->value + "' is a place: belonging to it is " +
                  "being located there";
-  if (internal::TypedChoice t; types.RefineTemplate(
-          m.key, "[X] is located in __", f->subject, f->value, &t)) {
-    f->relation = t.key;
-    f->value = t.value;
-    f->evidence += "; " + t.evidence;
-  }
+  RefineLocated(types, f->subject, &f->relation, &f->value, &f->evidence);
   f->mapping = "lexicon";
   f->score = std::max(f->score, internal::kStrongMapping);
   return true;
@@ -1088,21 +1105,13 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     if (words.size() >= 2 && words.size() <= 4 &&
         internal::InWords(words.back(), {"in", "within", "of"}) &&
         internal::PlaceKindNoun(words[words.size() - 2])) {
-      internal::Mapping m2 = impl_->canonical->Map(
-          "located in", internal::PhraseKind::kPassive, false);
+      internal::Mapping m2 = LocatedIn(*impl_->canonical);
       if (m2.mapping == "lexicon") {
         m2.evidence = "a '" + words[words.size() - 2] + "' " + words.back() +
                       " a place is located there: " + m2.evidence;
         clause->relation = "located in";
-        // As for the template "[X] is located in __": the value's type
-        // chooses between the place relations ("in Slovenia": a country).
-        if (internal::TypedChoice t;
-            impl_->types->RefineTemplate(m2.key, "[X] is located in __",
-                                         clause->subject, clause->value, &t)) {
-          m2.key = t.key;
-          clause->value = t.value;
-          m2.evidence += "; " + t.evidence;
-        }
+        RefineLocated(*impl_->types, clause->subject, &m2.key, &clause->value,
+                      &m2.evidence);
         m = std::move(m2);
       }
     }
@@ -1110,10 +1119,8 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   if (std::string key = m.mapping == "lexicon" ? m.key : "";
       !m.inverse && ValueNamesItsRelation(*impl_->canonical, *impl_->types,
                                           &key, &clause->value, &m.evidence)) {
-    m.key = key;
-    m.mapping = "lexicon";
-    m.score = 1.0;  // the value's own words name the relation
-    m.suggested.clear();
+    // The value's own words name the relation.
+    UseRelation(key, /*score=*/1.0, /*inverse=*/false, &m);
   }
   // "Hollin Village is part of Westmarch County": belonging to a place is
   // being located there; "Mexico is part of the OECD": belonging to
@@ -1124,8 +1131,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     const bool kind = DropPlaceKind(&clause->value, &why);
     const bool place = kind || impl_->types->IsPlace(clause->value);
     internal::Mapping m2 =
-        place ? impl_->canonical->Map("located in",
-                                      internal::PhraseKind::kPassive, false)
+        place ? LocatedIn(*impl_->canonical)
               : impl_->canonical->Map("member of", internal::PhraseKind::kNoun,
                                       false);
     if (m2.mapping == "lexicon" && (place || m.mapping != "lexicon")) {
@@ -1135,13 +1141,9 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
                            : std::string("belonging to what is no place is "
                                          "membership: ")) +
                     m2.evidence + why;
-      if (internal::TypedChoice t;
-          place &&
-          impl_->types->RefineTemplate(m2.key, "[X] is located in __",
-                                       clause->subject, clause->value, &t)) {
-        m2.key = t.key;
-        clause->value = t.value;
-        m2.evidence += "; " + t.evidence;
+      if (place) {
+        RefineLocated(*impl_->types, clause->subject, &m2.key, &clause->value,
+                      &m2.evidence);
       }
       m = std::move(m2);
     }
@@ -1173,11 +1175,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       !impl_->types->SubjectMayFit(m.key, subject)) {
     m.evidence += "; but '" + subject + "' is of no kind " + m.key +
                   " is said of, so the phrase stays";
-    m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);
-    m.mapping = "phrase";
-    m.score = 0;
-    m.inverse = false;
-    m.suggested.clear();
+    KeepPhrase(*clause, &m);
   }
   const bool modifiers_dropped = m.evidence.starts_with("without modifier");
   if (const std::string& value = m.inverse ? clause->subject : clause->value;
@@ -1194,11 +1192,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
                           WithDeterminer(text, clause->subject)))))) {
     m.evidence += "; but '" + value + "' is of no kind " + m.key +
                   " takes, so the phrase stays";
-    m.key = internal::Canonicalizer::Signature(clause->relation, clause->kind);
-    m.mapping = "phrase";
-    m.score = 0;
-    m.inverse = false;
-    m.suggested.clear();
+    KeepPhrase(*clause, &m);
   }
   // "Claude Monet painted in Giverny", "Bach composed in Leipzig": a verb
   // of making a work (WordNet's verb.creation) done in a place says where
@@ -1254,10 +1248,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     }
     if (!key.empty()) {
       m.evidence += "; an agreement named by a cue of " + key;
-      m.key = key;
-      m.mapping = "lexicon";
-      m.score = internal::kStrongMapping;
-      m.suggested.clear();
+      UseRelation(key, internal::kStrongMapping, /*inverse=*/false, &m);
     }
   }
   // "a Korean-language film": among the relations with values of this
@@ -1278,11 +1269,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
         !key.empty()) {
       m.evidence += "; a modifier of '" + clause->relation + "' is a cue of " +
                     key + " and its head a kind of " + key + "'s values";
-      m.key = key;
-      m.mapping = "lexicon";
-      m.score = internal::kStrongMapping;
-      m.inverse = false;
-      m.suggested.clear();
+      UseRelation(key, internal::kStrongMapping, /*inverse=*/false, &m);
     }
   }
   // "Germany's federal president", "Harper Lee's most famous novel": a
@@ -1366,15 +1353,9 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
                     "' -> '" + name + "')";
       clause->value = name;
     }
-    // "lies along the edge of South America": as for the template, the
-    // value's type chooses among the place relations.
-    if (internal::TypedChoice t;
-        impl_->types->RefineTemplate(m.key, "[X] is located in __",
-                                     clause->subject, clause->value, &t)) {
-      m.key = t.key;
-      clause->value = t.value;
-      m.evidence += "; " + t.evidence;
-    }
+    // "lies along the edge of South America".
+    RefineLocated(*impl_->types, clause->subject, &m.key, &clause->value,
+                  &m.evidence);
   }
   // "Anton Varga is President of Tessaly" says what "Tessaly's president
   // is Anton Varga" says: a person's role of an owner names nothing the

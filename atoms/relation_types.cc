@@ -370,12 +370,7 @@ std::string RelationTypes::CuedByModifier(std::string_view phrase) const {
   c.senses = wf_.Senses(head, Pos::kNoun);
   // The head's usual senses only: "piece" is a work of art in its third.
   if (c.senses.size() > 3) c.senses.resize(3);
-  // Cues hold verbs as lemmas ("celebrated" -> "celebrate").
-  std::vector<std::string> lemmas;
-  for (const std::string& w : words) {
-    const std::string verb = wf_.Lemma(w, Pos::kVerb);
-    lemmas.push_back(verb.empty() ? w : verb);
-  }
+  const std::vector<std::string> lemmas = VerbLemmas(words);
   constexpr int kMaxValueSteps = 5;
   std::string found;
   for (const Kinds& k : relations_) {
@@ -383,11 +378,9 @@ std::string RelationTypes::CuedByModifier(std::string_view phrase) const {
     bool cued = false;
     for (const std::vector<std::string>& cue : k.cues) {
       if (cue.empty() || cue.size() >= words.size()) continue;
+      // Among the modifiers: never the head itself.
       for (std::size_t i = 0; i + cue.size() < words.size() && !cued; ++i) {
-        cued = true;
-        for (std::size_t j = 0; j < cue.size() && cued; ++j) {
-          cued = cue[j] == words[i + j] || cue[j] == lemmas[i + j];
-        }
+        cued = CueAt(cue, words, lemmas, i);
       }
       if (cued) break;
     }
@@ -402,10 +395,7 @@ std::string RelationTypes::PlaceOfFacility(std::string_view value) const {
   if (!wf_.loaded() || facility_kinds_.empty()) return "";
   std::vector<std::string> words = Words(value);
   // "the", "our", "its new": a determiner, then adjectives.
-  const std::string w0 = words.empty() ? "" : Lower(words[0]);
-  const bool det = w0 == "the" || w0 == "our" || w0 == "my" || w0 == "his" ||
-                   w0 == "her" || w0 == "their" || w0 == "its" || w0 == "your";
-  std::size_t first = det ? 1 : 0;
+  std::size_t first = !words.empty() && IsDefiniteDeterminer(words[0]) ? 1 : 0;
   while (first < words.size() && !Capitalised(words[first]) &&
          wf_.Is(Lower(words[first]), Pos::kAdj)) {
     ++first;
@@ -711,6 +701,26 @@ const RelationTypes::Kinds* RelationTypes::ByKey(std::string_view key) const {
   return nullptr;
 }
 
+std::vector<std::string> RelationTypes::VerbLemmas(
+    const std::vector<std::string>& words) const {
+  std::vector<std::string> lemmas;
+  for (const std::string& w : words) {
+    const std::string verb = wf_.Lemma(w, Pos::kVerb);
+    lemmas.push_back(verb.empty() ? w : verb);
+  }
+  return lemmas;
+}
+
+bool RelationTypes::CueAt(const std::vector<std::string>& cue,
+                          const std::vector<std::string>& words,
+                          const std::vector<std::string>& lemmas,
+                          std::size_t i) {
+  for (std::size_t j = 0; j < cue.size(); ++j) {
+    if (cue[j] != words[i + j] && cue[j] != lemmas[i + j]) return false;
+  }
+  return true;
+}
+
 std::vector<const RelationTypes::Kinds*> RelationTypes::CueCandidates(
     std::string_view phrase) const {
   // A relation is a candidate when its cue phrases, found word for word in
@@ -718,11 +728,9 @@ std::vector<const RelationTypes::Kinds*> RelationTypes::CueCandidates(
   // from" is cued by P19, P27 and P495 ("comes from"), not by P740 ("come
   // into existence").
   const std::vector<std::string> words = Words(Lower(phrase));
-  std::vector<std::string> lemmas;
+  const std::vector<std::string> lemmas = VerbLemmas(words);
   bool any_content = false;
   for (const std::string& w : words) {
-    const std::string verb = wf_.Lemma(w, Pos::kVerb);
-    lemmas.push_back(verb.empty() ? w : verb);
     any_content = any_content || !FunctionWord(w);
   }
   std::vector<const Kinds*> out;
@@ -732,11 +740,7 @@ std::vector<const RelationTypes::Kinds*> RelationTypes::CueCandidates(
     for (const std::vector<std::string>& cue : k.cues) {
       if (cue.empty() || cue.size() > words.size()) continue;
       for (std::size_t i = 0; i + cue.size() <= words.size(); ++i) {
-        bool match = true;
-        for (std::size_t j = 0; j < cue.size() && match; ++j) {
-          match = cue[j] == words[i + j] || cue[j] == lemmas[i + j];
-        }
-        if (!match) continue;
+        if (!CueAt(cue, words, lemmas, i)) continue;
         for (std::size_t j = 0; j < cue.size(); ++j) covered[i + j] = true;
       }
     }

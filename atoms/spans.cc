@@ -64,9 +64,7 @@ bool IsPronoun(std::string_view c) {
                 "he's",    "she's", "we're", "they're", "you're", "that's",
                 "there's", "i've",  "we've", "they've"});
 }
-bool IsPossDet(std::string_view c) {
-  return In(c, {"my", "your", "his", "her", "its", "our", "their"});
-}
+bool IsPossDet(std::string_view c) { return IsPossessiveDeterminer(c); }
 bool IsAuxOrCopula(std::string_view c) {
   return In(c, {"is",    "are",   "was",    "were",    "am",    "has",
                 "have",  "had",   "do",     "does",    "did",   "will",

@@ -202,6 +202,15 @@ class RelationTypes {
   // Relations whose cue phrases cover every content word of `phrase`
   // (adjectives WordNet knows only as adjectives aside).
   std::vector<const Kinds*> CueCandidates(std::string_view phrase) const;
+  // Each word's verb lemma, or the word (cues hold verbs as lemmas:
+  // "celebrated" -> "celebrate").
+  std::vector<std::string> VerbLemmas(
+      const std::vector<std::string>& words) const;
+  // Whether `cue` matches words[i, i + cue.size()) word for word or by
+  // verb lemma.
+  static bool CueAt(const std::vector<std::string>& cue,
+                    const std::vector<std::string>& words,
+                    const std::vector<std::string>& lemmas, std::size_t i);
   bool OnlyAdjective(const std::string& word) const;
   // A candidate's fit. Rank: a head noun naming one of its cues first,
   // then the nearest value, a subject that fits over one WordNet cannot

@@ -20,6 +20,43 @@ inline bool InWords(std::string_view w,
   return false;
 }
 
+// A possessive determiner, lower case: "my", "your", "his", "her", "its",
+// "our", "their".
+inline bool IsPossessiveDeterminer(std::string_view w) {
+  return InWords(w, {"my", "your", "his", "her", "its", "our", "their"});
+}
+
+// "the" or a possessive determiner; the first letter may be capitalised
+// (a sentence's first word).
+inline bool IsDefiniteDeterminer(std::string_view w) {
+  if (w.empty()) return false;
+  std::string lower(w);
+  if (lower[0] >= 'A' && lower[0] <= 'Z') lower[0] += 'a' - 'A';
+  return lower == "the" || IsPossessiveDeterminer(lower);
+}
+
+// A word that makes a noun phrase refer to one thing: a definite
+// determiner, "a", "an", "this" or "that" (first letter as above).
+inline bool IsReferringDeterminer(std::string_view w) {
+  if (IsDefiniteDeterminer(w) || w.empty()) return !w.empty();
+  std::string lower(w);
+  if (lower[0] >= 'A' && lower[0] <= 'Z') lower[0] += 'a' - 'A';
+  return InWords(lower, {"a", "an", "this", "that"});
+}
+
+// `phrase` without its first word when `is_determiner` holds for it ("our
+// Berlin office" -> "Berlin office"); *had (may be null) says whether it
+// did.
+inline std::string_view WithoutDeterminer(
+    std::string_view phrase, bool (*is_determiner)(std::string_view),
+    bool* had = nullptr) {
+  const std::size_t sp = phrase.find(' ');
+  const bool det =
+      sp != std::string_view::npos && is_determiner(phrase.substr(0, sp));
+  if (had != nullptr) *had = det;
+  return det ? phrase.substr(sp + 1) : phrase;
+}
+
 // The space-separated words of `s`, empty ones dropped.
 inline std::vector<std::string> SplitWords(std::string_view s) {
   std::vector<std::string> out;
