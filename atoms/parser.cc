@@ -223,6 +223,12 @@ bool CommonNounFits(const internal::RelationTypes& types,
 // organisation ("Croatia belongs to the EU") but the location of a place
 // ("Siena belongs to the region of Tuscany").
 bool BelongingPhrase(std::string_view phrase) {
+  // Asked of every template matched: no word split for most phrases.
+  if (phrase.find("belong") == std::string_view::npos &&
+      phrase.find("part of") == std::string_view::npos &&
+      phrase.find("fall") == std::string_view::npos) {
+    return false;
+  }
   const std::vector<std::string> w = internal::SplitWords(phrase);
   // "is not part of the EU" states no membership at all.
   for (const std::string& x : w) {

@@ -331,8 +331,7 @@ bool RelationTypes::PeopleClassValued(const std::string& key) const {
 
 bool RelationTypes::SubjectMayFit(const std::string& key,
                                   std::string_view subject) const {
-  const Kinds* k = ByKey(key);
-  if (k == nullptr || k->subject.empty() || !wf_.loaded()) return true;
+  if (!wf_.loaded()) return true;
   // Only a common noun: a name's WordNet senses are too often another
   // thing of that name ("Amazon" the river, "To Kill a Mockingbird" a bird,
   // "the Greenway Trust" a legal arrangement).
@@ -343,6 +342,8 @@ bool RelationTypes::SubjectMayFit(const std::string& key,
       !std::islower(static_cast<unsigned char>(subject[0]))) {
     return true;
   }
+  const Kinds* k = ByKey(key);
+  if (k == nullptr || k->subject.empty()) return true;
   NounClass s = Classify(subject, /*value=*/true);
   // Its usual sense: "company" is a firm before it is a visitor.
   if (s.senses.size() > 1) s.senses.resize(1);

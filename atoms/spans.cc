@@ -1457,6 +1457,7 @@ bool Among(std::string* s, std::string* why) {
 // reading of possessives serves both. Inside a name ("the Westfield
 // Residents' Association") it stays.
 bool PluralPossessive(std::string* s, std::string* why) {
+  if (s->find("s' ") == std::string::npos) return false;  // most lines
   std::vector<std::string> w = Words(*s);
   bool changed = false;
   for (std::size_t i = 0; i + 1 < w.size(); ++i) {
@@ -1505,39 +1506,63 @@ constexpr IdiomRule kIdioms[] = {
     {"stretch along", "lie along"},
 };
 
+// Every idiom's written forms ("{poss}" spelt out) with its plain phrase,
+// by the form's first word; built once: this runs on every line.
+using IdiomIndex =
+    std::unordered_map<std::string,
+                       std::vector<std::pair<std::string, std::string_view>>>;
+const IdiomIndex& IdiomForms() {
+  static const auto* index = [] {
+    auto* out = new IdiomIndex();
+    auto add = [out](std::string form, std::string_view plain) {
+      std::string first = form.substr(0, form.find(' '));
+      (*out)[first].emplace_back(std::move(form), plain);
+    };
+    for (const IdiomRule& rule : kIdioms) {
+      const std::size_t poss = rule.idiom.find("{poss}");
+      if (poss == std::string_view::npos) {
+        add(std::string(rule.idiom), rule.plain);
+        continue;
+      }
+      for (std::string_view d :
+           {"my", "his", "her", "their", "its", "our", "your"}) {
+        add(std::string(rule.idiom.substr(0, poss)) + std::string(d) +
+                std::string(rule.idiom.substr(poss + 6)),
+            rule.plain);
+      }
+    }
+    return out;
+  }();
+  return *index;
+}
+
 bool Idiom(std::string* s, std::string* why) {
   std::string lower = *s;
   for (char& c : lower) {
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
-  for (const IdiomRule& rule : kIdioms) {
-    std::vector<std::string> forms;
-    const std::size_t poss = rule.idiom.find("{poss}");
-    if (poss == std::string_view::npos) {
-      forms.emplace_back(rule.idiom);
-    } else {
-      for (std::string_view d :
-           {"my", "his", "her", "their", "its", "our", "your"}) {
-        forms.push_back(std::string(rule.idiom.substr(0, poss)) +
-                        std::string(d) +
-                        std::string(rule.idiom.substr(poss + 6)));
+  const IdiomIndex& index = IdiomForms();
+  // At each word's start, only the forms that open with that word.
+  for (std::size_t at = 0; at < lower.size();) {
+    std::size_t end = lower.find(' ', at);
+    if (end == std::string::npos) end = lower.size();
+    const auto it = index.find(lower.substr(at, end - at));
+    if (it != index.end()) {
+      for (const auto& [form, plain] : it->second) {
+        const std::size_t stop = at + form.size();
+        // Whole words only.
+        if (lower.compare(at, form.size(), form) != 0 ||
+            (stop < lower.size() &&
+             std::isalnum(static_cast<unsigned char>(lower[stop])))) {
+          continue;
+        }
+        Note(why, "idiom '" + s->substr(at, form.size()) + "' read as '" +
+                      std::string(plain) + "'");
+        s->replace(at, form.size(), plain);
+        return true;
       }
     }
-    for (const std::string& form : forms) {
-      const std::size_t at = lower.find(form);
-      if (at == std::string::npos) continue;
-      const std::size_t end = at + form.size();
-      // Whole words only.
-      if ((at > 0 && lower[at - 1] != ' ') ||
-          (end < lower.size() &&
-           std::isalnum(static_cast<unsigned char>(lower[end])))) {
-        continue;
-      }
-      Note(why, "idiom '" + s->substr(at, form.size()) + "' read as '" +
-                    std::string(rule.plain) + "'");
-      s->replace(at, form.size(), rule.plain);
-      return true;
-    }
+    at = end + 1;
   }
   return false;
 }
@@ -1549,6 +1574,14 @@ bool Idiom(std::string* s, std::string* why) {
 // slot the thing holds for a value of that kind. "was renamed to V" is
 // its name.
 bool AttributeChange(std::string* s, std::string* why) {
+  // Most lines hold none of the verbs: no word split for them.
+  bool has_verb = false;
+  for (std::string_view stem :
+       {"move", "push", "postpone", "reschedul", "chang", "migrat", "upgrad",
+        "switch", "shift", "renam", "brought"}) {
+    has_verb = has_verb || s->find(stem) != std::string::npos;
+  }
+  if (!has_verb) return false;
   const std::vector<std::string> w = Words(*s);
   if (w.size() < 4) return false;
   const std::string c0 = Core(w[0]);
