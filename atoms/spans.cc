@@ -1483,7 +1483,8 @@ struct IdiomRule {
 };
 constexpr IdiomRule kIdioms[] = {
     {"came into the world in", "was born in"},
-    {"first saw the light of day in", "was born in"},
+    {"came into this world in", "was born in"},
+    {"saw the light of day in", "was born in"},
     {"drew {poss} first breath in", "was born in"},
     {"breathed {poss} last in", "died in"},
     {"was shot dead in", "died in"},

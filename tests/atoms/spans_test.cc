@@ -282,6 +282,15 @@ TEST_CASE("Spans: idioms read as the plain phrase they mean",
   ParsedFact f = Parse("Albert Einstein came into the world in Ulm.");
   CHECK(f.relation == "P19");
   CHECK(f.value == "Ulm");
+  // Other spellings of the same idiom.
+  for (const char* s : {"Ada Lovelace came into this world in London.",
+                        "Ada Lovelace saw the light of day in London.",
+                        "Ada Lovelace first saw the light of day in London."}) {
+    INFO(s);
+    f = Parse(s);
+    CHECK(f.relation == "P19");
+    CHECK(f.value == "London");
+  }
   f = Parse("John Lennon was shot dead in New York City.");
   CHECK(f.relation == "P20");
   f = Parse("Zaha Hadid made her name as an architect.");
