@@ -85,7 +85,12 @@ std::vector<std::string> Words(const std::string& phrase) {
   return out;
 }
 
-std::string LemmaOf(const std::string& w, bool noun_phrase) {
+// `modifier`: a noun before another noun of a compound ("data warehouse",
+// "sales team", "news feed"). English modifiers are singular unless the
+// plural is the lexicalised form, so they keep their spelling: lemmatising
+// them turns "data" into "datum" and "news" into "new".
+std::string LemmaOf(const std::string& w, bool noun_phrase,
+                    bool modifier = false) {
   const WordForms& wf = WordForms::Get();
   if (Preposition(w)) return w;
   // Spelling variants: "e-mail" and "email" share WordNet's first synset.
@@ -126,6 +131,7 @@ std::string LemmaOf(const std::string& w, bool noun_phrase) {
     if (word == other) break;
   }
   if (noun_phrase) {
+    if (modifier) return word;
     std::string n = wf.Lemma(word, Pos::kNoun);
     return n.empty() ? word : n;
   }
@@ -157,7 +163,10 @@ std::string Canonicalizer::Signature(const std::string& phrase,
     if (kind == PhraseKind::kNoun && i + 1 < words.size() && AspectWord(w)) {
       continue;
     }
-    kept.push_back(LemmaOf(w, kind == PhraseKind::kNoun));
+    const bool noun = kind == PhraseKind::kNoun;
+    const bool modifier = noun && i + 1 < words.size() &&
+                          !Preposition(words[i + 1]) && !Dropped(words[i + 1]);
+    kept.push_back(LemmaOf(w, noun, modifier));
     // "username" and "handle" name the same account token.
     if (kept.back() == "username") kept.back() = "handle";
   }
