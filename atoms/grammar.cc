@@ -1653,6 +1653,13 @@ class Reader {
       if (end > p + 1 && toks_[end - 1].lower == "the") --end;
       relation = negated_ ? "not prefer" : "prefer";
     }
+    // "The novel sold well", "she works hard": a lone lower-case adverb
+    // right after the verb is how it was done, not its object.
+    if (end == p + 1 && !toks_[p].cap && !IsPrep(toks_[p - 1].lower) &&
+        wf.Is(toks_[p].lower, Pos::kAdv)) {
+      return Fail("'" + toks_[p].lower + "' after '" + lemma +
+                  "' is an adverb, not an object");
+    }
     // Keep adverbs that carry meaning inside the phrase ("originally").
     std::string type_noun;
     std::string value = ValueWithType(p, end, &relation, &type_noun);

@@ -377,6 +377,118 @@ void NamePlace(const internal::RelationTypes& types, ParsedFact* fact) {
   }
 }
 
+// "V is S's [modifiers] N" when N names no relation: what S is to V by the
+// kinds of N and S. S a place and N a feature, structure or district
+// (WordNet's noun.location, noun.object or noun.artifact in one of its
+// senses, and first no person, animal or group): V is located in S. Else N a
+// kind of work or product (noun.artifact or noun.communication, first sense):
+// the clause "V is a N by S" when its types name a lexicon relation (author,
+// performer, manufacturer). Rewrites *clause and *m then; otherwise leaves
+// both.
+bool OwnersThing(const internal::Canonicalizer& canonical,
+                 const internal::RelationTypes& types, std::string_view text,
+                 internal::Clause* clause, internal::Mapping* m) {
+  const std::vector<std::string> words = internal::SplitWords(clause->relation);
+  if (words.empty()) return false;
+  const internal::WordForms& wf = internal::WordForms::Get();
+  const std::string head = wf.Lemma(words.back(), internal::Pos::kNoun);
+  if (head.empty()) return false;
+  const std::vector<std::uint32_t> senses =
+      wf.Senses(head, internal::Pos::kNoun);
+  constexpr int kNounArtifact = 6;
+  constexpr int kNounCommunication = 10;
+  constexpr int kNounLocation = 15;
+  constexpr int kNounObject = 17;
+  constexpr double kNearPlaceRelation = 0.6;
+  if (senses.empty()) return false;
+  // "Mount Vinson is Antarctica's highest peak", "The Loire is France's
+  // longest river": a place's feature, structure or district is located
+  // there (the value's type picks country, continent or region).
+  // Only adjectives may come before N ("highest peak", "most famous
+  // archaeological site"): "sister city" is a relation of its own.
+  bool modified_by_noun = false;
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    modified_by_noun =
+        modified_by_noun || (wf.Is(words[i], internal::Pos::kNoun) &&
+                             !wf.Is(words[i], internal::Pos::kAdj));
+  }
+  // A noun the canonicaliser found near a place relation ("administrative
+  // territory") names that relation: "S's R is V" then says where S is.
+  const bool place_relation =
+      (m->mapping == "lexicon" && types.PlaceValued(m->key)) ||
+      (!m->suggested.empty() && types.PlaceValued(m->suggested)) ||
+      (!m->alternatives.empty() && types.PlaceValued(m->alternatives[0]) &&
+       m->alternative_scores[0] >= kNearPlaceRelation);
+  if (types.IsPlace(clause->subject) && !modified_by_noun && !place_relation) {
+    // Any sense may be the place's ("peak" is first an extremum); a noun
+    // that is first a person, animal or group ("player") is no feature.
+    constexpr int kNounAnimal = 5;
+    constexpr int kNounGroup = 14;
+    constexpr int kNounPerson = 18;
+    const int first = wf.LexFile(senses.front(), internal::Pos::kNoun);
+    bool feature =
+        first != kNounAnimal && first != kNounGroup && first != kNounPerson;
+    bool any = false;
+    for (std::uint32_t sense : senses) {
+      const int f = wf.LexFile(sense, internal::Pos::kNoun);
+      any = any || f == kNounLocation || f == kNounObject || f == kNounArtifact;
+    }
+    feature = feature && any;
+    internal::Mapping located = LocatedIn(canonical);
+    if (!feature || located.mapping != "lexicon") return false;
+    std::string owner = clause->subject;
+    located.evidence = "'" + clause->subject + "'s " + clause->relation +
+                       "' is a " + head + " in " + clause->subject + ": " +
+                       located.evidence;
+    RefineLocated(types, clause->value, &located.key, &owner,
+                  &located.evidence);
+    clause->subject = clause->value;
+    clause->value = owner;
+    clause->relation = "located in";
+    clause->kind = internal::PhraseKind::kPassive;
+    clause->shape = "V is S's N (a N in S)";
+    *m = std::move(located);
+    return true;
+  }
+  // A work's maker only in "V is S's N": in "S's N is V" the grammar may
+  // have taken a predicate for V ("The Kalevala's verses are in Finnish").
+  if (clause->shape != "V is S's R") return false;
+  const int file = wf.LexFile(senses.front(), internal::Pos::kNoun);
+  if (file != kNounArtifact && file != kNounCommunication) return false;
+  // A noun that names a relation itself ("chair", "capital") is no work.
+  if (canonical.Map(words.back(), internal::PhraseKind::kNoun, false).mapping ==
+          "lexicon" ||
+      !types.CuedByModifier(clause->relation).empty()) {
+    return false;
+  }
+  internal::Clause made = *clause;
+  made.subject = clause->value;
+  made.value = clause->subject;
+  // A lower-case "the" is the article ("the Harlan Quartet's album").
+  if (made.value.starts_with("the ")) made.value.erase(0, 4);
+  made.relation = words.back() + " by";
+  made.kind = internal::PhraseKind::kNoun;
+  made.shape = "S is a N prep V";
+  internal::Mapping m2 = canonical.Map(made.relation, made.kind, false);
+  internal::TypedChoice t;
+  if (m2.mapping == "lexicon" || !types.Refine(made, m2, text, &t) ||
+      t.inverse) {
+    return false;
+  }
+  UseRelation(t.key, internal::kStrongMapping, /*inverse=*/false, m);
+  const bool vowel =
+      std::string_view("aeiou").find(words.back()[0]) != std::string_view::npos;
+  m->evidence = "'" + clause->subject + "'s " + clause->relation + "' is " +
+                (vowel ? "an " : "a ") + words.back() + " by " + made.value +
+                ": " + t.evidence;
+  made.value = t.value;
+  // Not "S is a N prep V" itself: that shape's side statement "S is a N"
+  // belongs to the sentence that says it.
+  made.shape = "V is S's N (a N by S)";
+  *clause = std::move(made);
+  return true;
+}
+
 // Where a statement of change may have moved the value, for the write path
 // (ParsedFact::kind_relations, change_by_head): asked only of a phrase that
 // names no lexicon relation (`phrase`), or of a change verb whose lexicon
@@ -1092,6 +1204,19 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
         break;
       }
     }
+  }
+  // "The Glass Orchard is Mira Castell's debut novel": a possessive before
+  // a kind of work or product names who made it, when the noun is no
+  // relation of its own. Read as "... is a novel by Mira Castell", whose
+  // head noun and maker the types match to a relation (author, performer,
+  // manufacturer). Only a made thing (WordNet's noun.artifact or
+  // noun.communication): "Bob's friend", "Tom's dog" and "France's largest
+  // city" are no works.
+  // A relation reached only through a hypernym or synonym of the noun
+  // ("landmark" -> position) is weaker evidence than what the noun is.
+  if ((m.mapping != "lexicon" || m.score < internal::kSynonymOrHypernymBelow) &&
+      (clause->shape == "V is S's R" || clause->shape == "S's R is V")) {
+    OwnersThing(*impl_->canonical, *impl_->types, text, &*clause, &m);
   }
   // "Palo Alto is a city in Santa Clara County", "Siena is a town in
   // Tuscany": a kind of place in a place says where the subject is, the

@@ -393,9 +393,17 @@ bool Interruption(std::string* s, std::string* why,
     return false;
   }
   const std::string m0 = Core(mw[0]);
-  // "Australia's prime minister": an apposition headed by a possessive name.
-  const bool possessive_np =
-      mw.size() >= 2 && Cap(mw[0]) && mw[0].ends_with("'s") && Lowercase(mw[1]);
+  // "Australia's prime minister", "Mira Castell's debut novel", "the
+  // Hawks' point guard", "Alfonso Cuarón's 2018 film": an apposition headed
+  // by a possessive name (of any length, plural possessives too).
+  bool possessive_np = false;
+  for (std::size_t i = Core(mw[0]) == "the" ? 1 : 0;
+       i + 1 < mw.size() && Cap(mw[i]); ++i) {
+    if (mw[i].ends_with("'s") || mw[i].ends_with("s'")) {
+      possessive_np = Lowercase(mw[i + 1]) || Digit(mw[i + 1]);
+      break;
+    }
+  }
   // "Orla Brennan, author of The Quiet Tide,": a bare role of something.
   const bool role_of =
       mw.size() >= 3 && Lowercase(mw[0]) && Core(mw[1]) == "of" && RoleNoun(m0);

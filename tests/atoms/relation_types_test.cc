@@ -524,5 +524,72 @@ TEST_CASE("RelationTypes: a value whose head names a class relation",
               "Wa language");
 }
 
+TEST_CASE("RelationTypes: 'V is S's N' with N a kind of work names its maker",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // Read as "V is a N by S": the head noun and the maker choose.
+  CHECK_TYPED("Pale Lantern is Odile Varga's second novel.", "P50",
+              "Odile Varga");
+  CHECK_TYPED("Tin Roof Blues is the Harlan Quartet's latest album.", "P175",
+              "Harlan Quartet");
+  ParsedFact work = Parse("Pale Lantern is Odile Varga's second novel.");
+  CHECK(work.subject == "Pale Lantern");
+  CHECK(work.evidence.find("is a novel by Odile Varga") != std::string::npos);
+  // A person, an animal or a noun that names a relation is no work.
+  ParsedFact friend_of = Parse("Cora Lind is Odile Varga's friend.");
+  CHECK(friend_of.subject == "Odile Varga");
+  CHECK(friend_of.relation == "friend");
+  ParsedFact pet = Parse("Biscuit is Odile Varga's dog.");
+  CHECK(pet.subject == "Odile Varga");
+}
+
+TEST_CASE("RelationTypes: 'V is S's N' with S a place and N a feature",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A feature or structure of a place is located there; the place's type
+  // picks the relation. Either order of the copula.
+  CHECK_TYPED("Aconcagua is Argentina's highest mountain.", "P17", "Argentina");
+  CHECK_TYPED("Argentina's highest mountain is Aconcagua.", "P17", "Argentina");
+  CHECK(Parse("Argentina's highest mountain is Aconcagua.").subject ==
+        "Aconcagua");
+  // A hypernym's relation ("landmark" -> position) yields to it.
+  CHECK_TYPED("Lisbon's best-known landmark is the Belem Tower.", "P131",
+              "Lisbon");
+  // A noun modifier makes a relation noun of its own; a person is no
+  // feature; a noun the canonicaliser found near a place relation keeps
+  // the owner as subject.
+  CHECK(Parse("Lisbon's sister city is Rio de Janeiro.").subject == "Lisbon");
+  CHECK(Parse("Mila Oren is Argentina's best chess player.").subject ==
+        "Argentina");
+  CHECK_TYPED("Carnac's administrative territory is Morbihan.", "P131",
+              "Morbihan");
+}
+
+TEST_CASE("RelationTypes: an apposition headed by a longer possessive name",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  ParseContext ctx;
+  auto facts = TheParser().ParseStatements(
+      "Pale Lantern, Odile Varga's second novel, sold out in a week.", &ctx);
+  REQUIRE(facts.ok());
+  bool author = false;
+  for (const ParsedFact& f : *facts) {
+    author = author || (f.subject == "Pale Lantern" && f.relation == "P50" &&
+                        f.value == "Odile Varga");
+  }
+  CHECK(author);
+}
+
+TEST_CASE("Grammar: a lone adverb after a verb is no object",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  ParseContext ctx;
+  auto r = TheParser().ParseSentence("Pale Lantern sold well.", &ctx);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.status().message().find("adverb") != std::string::npos);
+  // After a preposition a word is an object again.
+  CHECK(Parse("Odile Varga works from home.").value == "home");
+}
+
 }  // namespace
 }  // namespace factline
