@@ -265,6 +265,41 @@ void RefineLocated(const internal::RelationTypes& types,
   }
 }
 
+// "YouTube belongs to Google", "The Post belongs to Jeff Bezos": belonging
+// to what is no place and no body that takes members (WordNet files the
+// value under none of "member of"'s value kinds: a company name it does
+// not know, a person) is being owned; "belongs to the Labour Party", "to a
+// book club" stays membership. Only "belong to": "part of" a firm is a
+// unit of it. The mapping for the value, else one that is not "lexicon".
+internal::Mapping BelongingAsOwnership(const internal::Canonicalizer& canonical,
+                                       const internal::RelationTypes& types,
+                                       std::string_view phrase,
+                                       const std::string& value) {
+  internal::Mapping none;
+  if (phrase.find("belong") == std::string_view::npos) return none;
+  // "the Foo Fighters", "the Hawks": a plural name with its article is a
+  // band or team of people, which takes members.
+  const std::vector<std::string> words = internal::SplitWords(value);
+  if (words.size() >= 2 && (words[0] == "the" || words[0] == "The") &&
+      words.back().size() > 2 && words.back().ends_with("s") &&
+      !words.back().ends_with("ss") &&
+      std::isupper(static_cast<unsigned char>(words.back()[0]))) {
+    return none;
+  }
+  const internal::Mapping member =
+      canonical.Map("member of", internal::PhraseKind::kNoun, false);
+  if (member.mapping != "lexicon" ||
+      (types.KnowsValue(value) && types.ValueMayFit(member.key, value))) {
+    return none;
+  }
+  internal::Mapping owned =
+      canonical.Map("owned by", internal::PhraseKind::kPassive, false);
+  if (owned.mapping != "lexicon") return none;
+  owned.evidence = "'" + value + "' is no body that takes members: " +
+                   "belonging to it is being owned: " + owned.evidence;
+  return owned;
+}
+
 // Keyed on `key`, a lexicon relation the sentence's own words name.
 void UseRelation(const std::string& key, double score, bool inverse,
                  internal::Mapping* m) {
@@ -1115,8 +1150,15 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       f->mapping = "lexicon";
       f->evidence += "; " + t.evidence;
     }
-    if (f.ok() && !p->slots.relation && BelongingPhrase(p->name)) {
-      ReadBelongingAsPlace(*impl_->canonical, *impl_->types, &*f);
+    if (f.ok() && !p->slots.relation && BelongingPhrase(p->name) &&
+        !ReadBelongingAsPlace(*impl_->canonical, *impl_->types, &*f)) {
+      if (const internal::Mapping owned = BelongingAsOwnership(
+              *impl_->canonical, *impl_->types, p->name, f->value);
+          owned.mapping == "lexicon") {
+        f->relation = owned.key;
+        f->evidence += "; " + owned.evidence;
+        f->mapping = "lexicon";
+      }
     }
     if (f.ok() && !p->slots.relation &&
         ValueNamesItsRelation(*impl_->canonical, *impl_->types, &f->relation,
@@ -1261,11 +1303,18 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     std::string why;
     const bool kind = DropPlaceKind(&clause->value, &why);
     const bool place = kind || impl_->types->IsPlace(clause->value);
+    internal::Mapping owned =
+        place || !clause->type_noun.empty()
+            ? internal::Mapping()
+            : BelongingAsOwnership(*impl_->canonical, *impl_->types,
+                                   clause->relation, clause->value);
     internal::Mapping m2 =
         place ? LocatedIn(*impl_->canonical)
               : impl_->canonical->Map("member of", internal::PhraseKind::kNoun,
                                       false);
-    if (m2.mapping == "lexicon" && (place || m.mapping != "lexicon")) {
+    if (owned.mapping == "lexicon") {
+      m = std::move(owned);
+    } else if (m2.mapping == "lexicon" && (place || m.mapping != "lexicon")) {
       m2.evidence = (place ? "'" + clause->value +
                                  "' is a place: belonging to it is being "
                                  "located there: "

@@ -387,6 +387,25 @@ TEST_CASE("RelationTypes: belonging to a place is being located there",
   CHECK_TYPED("Mexico has been part of the OECD since 1994.", "P463", "OECD");
 }
 
+TEST_CASE("RelationTypes: belonging to what takes no members is ownership",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // A firm or a person WordNet does not know as a body with members owns.
+  CHECK_TYPED("Quillfeather Press belongs to Harrowgate Media.", "P127",
+              "Harrowgate Media");
+  CHECK_TYPED("The Tidewater Gazette belongs to Imre Kolar.", "P127",
+              "Imre Kolar");
+  // A party, a club, a band or team with its article take members.
+  CHECK_TYPED("Imre Kolar belongs to the Green Party.", "P463",
+              "the Green Party");
+  CHECK_TYPED("Imre Kolar belongs to a chess club.", "P463", "a chess club");
+  CHECK_TYPED("Imre Kolar belongs to the Night Owls.", "P463",
+              "the Night Owls");
+  // "part of" a name stays membership.
+  CHECK_TYPED("Quillfeather Press is part of Harrowgate Media.", "P463",
+              "Harrowgate Media");
+}
+
 TEST_CASE("RelationTypes: a kind of place before a name is not the name",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
