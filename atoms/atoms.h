@@ -499,6 +499,9 @@ class Parser {
   // ParseSentence before its last check (every field has a letter or digit).
   Result<ParsedFact> MatchSentence(std::string_view sentence,
                                    ParseContext* ctx) const;
+  // "A and B got married": the symmetric relation between A and B.
+  Result<ParsedFact> PairedSymmetric(std::string_view sentence,
+                                     ParseContext* ctx) const;
   std::unique_ptr<Impl> impl_;
 };
 

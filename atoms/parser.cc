@@ -1006,6 +1006,13 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                          ParseContext* ctx) const {
   const std::size_t named = ctx->subjects.size();
   auto fact = MatchSentence(sentence, ctx);
+  if (!fact.ok() || fact->subject.find(" and ") != std::string::npos) {
+    if (auto pair = PairedSymmetric(sentence, ctx); pair.ok()) {
+      fact = std::move(pair);
+      ctx->subjects.resize(named);
+      ctx->subjects.push_back(fact->subject);
+    }
+  }
   if (!fact.ok()) return fact;
   // "Dr. Felix Grant" is Felix Grant: a courtesy title is how he was
   // addressed, not his name, and one statement with it and one without
@@ -1027,6 +1034,45 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     }
   }
   return fact;
+}
+
+// "Ana Ruiz and Tom Berg got married in 1998", "Lyon and Dresden are
+// twinned": a symmetric relation (spouse, twin town) stated of two
+// coordinated names holds between them. Read as "A <predicate> to B" or
+// "... with B"; kept only when that names a symmetric lexicon relation
+// between A and B. NotFound otherwise; *ctx is left as it was.
+Result<ParsedFact> Parser::PairedSymmetric(std::string_view sentence,
+                                           ParseContext* ctx) const {
+  const std::vector<std::string> w =
+      internal::SplitWords(TrimSentence(sentence, false));
+  auto cap = [](const std::string& x) {
+    return !x.empty() && std::isupper(static_cast<unsigned char>(x[0]));
+  };
+  std::size_t a = 0;
+  while (a < w.size() && a < 5 && cap(w[a])) ++a;
+  if (a == 0 || a >= w.size() || w[a] != "and") return Status::NotFound("");
+  std::size_t b = a + 1;
+  while (b < w.size() && b < a + 6 && cap(w[b])) ++b;
+  if (b == a + 1 || b >= w.size() || cap(w[b])) return Status::NotFound("");
+  const std::string first = internal::JoinWords(w, 0, a);
+  const std::string second = internal::JoinWords(w, a + 1, b);
+  const std::string predicate = internal::JoinWords(w, b, w.size());
+  const std::size_t named = ctx->subjects.size();
+  for (const char* prep : {" to ", " with "}) {
+    const std::string paired = first + " " + predicate + prep + second + ".";
+    auto f = MatchSentence(paired, ctx);
+    ctx->subjects.resize(named);
+    const RelationDef* def =
+        f.ok() ? impl_->lexicon->Find(f->relation) : nullptr;
+    if (def != nullptr && def->symmetric && f->subject == first &&
+        f->value == second) {
+      f->evidence += "; '" + first + " and " + second +
+                     "' are the two sides of a symmetric relation: read as '" +
+                     paired + "'";
+      return f;
+    }
+  }
+  return Status::NotFound("");
 }
 
 Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
@@ -1110,6 +1156,17 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   // The fast path: a lexicon template that names its relation.
   if (matched && p->lexicon && !p->catch_all) {
     auto f = from_pattern();
+    // "S was married to V" read by "[X] married __": a value that opens
+    // with a lower-case preposition is the rest of another verb phrase; the
+    // grammar reads the whole of it.
+    if (f.ok() && p->slots.value) {
+      const std::size_t sp = f->value.find(' ');
+      if (sp != std::string::npos &&
+          internal::IsCorePreposition(
+              std::string_view(f->value).substr(0, sp))) {
+        f = Status::NotFound("template value opens with a preposition");
+      }
+    }
     if (f.ok()) f->change_verb = IsChangeVerb(p->name);
     // Clause boundaries and modifiers before a name ("northern Cambodia")
     // leave the value before its type chooses among relations.

@@ -20,6 +20,14 @@ inline bool InWords(std::string_view w,
   return false;
 }
 
+// The prepositions that open a verb's complement ("married to", "lives
+// in", "works at"), lower case. The readers keep wider lists of their own
+// (particles, adverb-like "within") where their purpose needs them.
+inline bool IsCorePreposition(std::string_view w) {
+  return InWords(w, {"to", "in", "at", "on", "of", "for", "from", "with", "by",
+                     "into", "as"});
+}
+
 // A possessive determiner, lower case: "my", "your", "his", "her", "its",
 // "our", "their".
 inline bool IsPossessiveDeterminer(std::string_view w) {

@@ -412,5 +412,33 @@ TEST_CASE("Statements: control characters are refused naming the byte",
                   .IsInvalidArgument());
 }
 
+TEST_CASE("Statements: two coordinated names share a symmetric relation",
+          "[atoms][statements]") {
+  // Spouse and twin town hold between the two names; what followed the
+  // verb ("in 2004") is no value.
+  CHECK_ATOM(Parse("Ines Duarte and Karl Weber got married in 2004."),
+             "Ines Duarte", "P26", "Karl Weber");
+  CHECK_ATOM(Parse("Ines Duarte and Karl Weber are married."), "Ines Duarte",
+             "P26", "Karl Weber");
+  CHECK_ATOM(Parse("Porto Vello and Kastrup are twinned."), "Porto Vello",
+             "P190", "Kastrup");
+  // The pronoun context names the first of them, as the atom does.
+  ParseContext ctx;
+  Parse("Ines Duarte and Karl Weber got married in 2004.", &ctx);
+  CHECK_ATOM(Parse("She was born in Braga.", &ctx), "Ines Duarte", "P19",
+             "Braga");
+  // A relation that is not symmetric keeps the coordinated subject.
+  CHECK(Parse("Ines Duarte and Karl Weber founded Lumen Forge.").relation ==
+        "P112");
+}
+
+TEST_CASE("Statements: a template value that opens with a preposition",
+          "[atoms][statements]") {
+  // "[X] married __" would read "to Karl Weber"; the grammar reads the
+  // whole verb phrase, and the role before the name is no part of it.
+  CHECK_ATOM(Parse("Ines Duarte was married to the architect Karl Weber."),
+             "Ines Duarte", "P26", "Karl Weber");
+}
+
 }  // namespace
 }  // namespace factline
