@@ -502,6 +502,9 @@ class Parser {
   // "A and B got married": the symmetric relation between A and B.
   Result<ParsedFact> PairedSymmetric(std::string_view sentence,
                                      ParseContext* ctx) const;
+  // "Ana Lima is French": as "Ana Lima is a French person".
+  Result<ParsedFact> PersonAdjective(std::string_view sentence,
+                                     ParseContext* ctx) const;
   std::unique_ptr<Impl> impl_;
 };
 

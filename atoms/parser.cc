@@ -1013,6 +1013,13 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       ctx->subjects.push_back(fact->subject);
     }
   }
+  if (!fact.ok()) {
+    if (auto adj = PersonAdjective(sentence, ctx); adj.ok()) {
+      fact = std::move(adj);
+      ctx->subjects.resize(named);
+      ctx->subjects.push_back(fact->subject);
+    }
+  }
   if (!fact.ok()) return fact;
   // "Dr. Felix Grant" is Felix Grant: a courtesy title is how he was
   // addressed, not his name, and one statement with it and one without
@@ -1073,6 +1080,50 @@ Result<ParsedFact> Parser::PairedSymmetric(std::string_view sentence,
     }
   }
   return Status::NotFound("");
+}
+
+// "Ana Lima is French", "Piet Smit was Catholic": a name and a capitalised
+// adjective alone say what the person is, as "is a French person" does
+// (citizenship, religion). Read so, and kept only when that names a lexicon
+// relation. Not for "The ..." subjects: "The Eiffel Tower is French" says
+// no citizenship. NotFound otherwise; *ctx is left as it was.
+Result<ParsedFact> Parser::PersonAdjective(std::string_view sentence,
+                                           ParseContext* ctx) const {
+  const std::vector<std::string> w =
+      internal::SplitWords(TrimSentence(sentence, false));
+  if (w.size() < 3 || w.size() > 7) return Status::NotFound("");
+  const std::string& adjective = w.back();
+  const std::string& copula = w[w.size() - 2];
+  auto cap = [](const std::string& x) {
+    return !x.empty() && std::isupper(static_cast<unsigned char>(x[0]));
+  };
+  if ((copula != "is" && copula != "was") || !cap(adjective) || w[0] == "The") {
+    return Status::NotFound("");
+  }
+  for (std::size_t i = 0; i + 2 < w.size(); ++i) {
+    if (!cap(w[i])) return Status::NotFound("");
+  }
+  const internal::WordForms& wf = internal::WordForms::Get();
+  std::string lower = adjective;
+  for (char& ch : lower) {
+    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  }
+  if (!wf.Is(lower, internal::Pos::kAdj)) return Status::NotFound("");
+  const std::string subject = internal::JoinWords(w, 0, w.size() - 2);
+  const std::string person =
+      subject + " " + copula + " a " + adjective + " person.";
+  const std::size_t named = ctx->subjects.size();
+  auto f = MatchSentence(person, ctx);
+  ctx->subjects.resize(named);
+  // The adjective must name its noun (France, Catholicism): "Korean"
+  // kept as itself may be a language, and a work can be Korean too.
+  if (!f.ok() || f->mapping != "lexicon" || f->subject != subject ||
+      f->value == adjective) {
+    return Status::NotFound("");
+  }
+  f->evidence +=
+      "; '" + adjective + "' alone after a name: read as '" + person + "'";
+  return f;
 }
 
 Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,

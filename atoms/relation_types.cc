@@ -1049,6 +1049,45 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     // is (a sentence-initial word WordNet knows as a common noun is one).
     const Pick p = Choose(person ? classes : class_valued_now_, subject, n,
                           false, nullptr);
+    // "a golfer", "a cellist": a person WordNet defines by what they do,
+    // which it derives the noun from ("golf", a sport): the one class
+    // relation whose values hold that noun.
+    if (person && p.k == nullptr) {
+      const Kinds* by = nullptr;
+      std::string derived;
+      for (const Kinds* k : classes) {
+        if (Distance(subject, k->subject, true) == kNoFit) continue;
+        std::string d = Derived(n, k->value);
+        // Through the verb: "golfer" -> to golf -> "golf".
+        for (std::size_t i = 0; d.empty() && i < n.senses.size(); ++i) {
+          for (const auto& [pos, verb] :
+               wf_.Pointers(n.senses[i], Pos::kNoun, "+")) {
+            if (pos != Pos::kVerb || !d.empty()) continue;
+            for (const auto& [pos2, noun] : wf_.Pointers(verb, pos, "+")) {
+              if (pos2 != Pos::kNoun || noun == n.senses[i]) continue;
+              NounClass via;
+              via.senses = {noun};
+              d = Derived(via, k->value);
+              if (d.empty() && Distance(via, k->value, false) < kUnknown) {
+                const auto lemmas = wf_.SynsetLemmas(noun, Pos::kNoun);
+                if (!lemmas.empty()) d = lemmas.front();
+              }
+              if (!d.empty()) break;
+            }
+          }
+        }
+        if (d.empty()) continue;
+        if (by != nullptr) return false;  // two relations: no choice
+        by = k;
+        derived = std::move(d);
+      }
+      if (by == nullptr) return false;
+      out->key = by->key;
+      out->value = derived;
+      out->evidence = "types: a '" + n.lemma + "' is named for '" + derived +
+                      "' (WordNet derivation), a value of " + by->key;
+      return true;
+    }
     if (p.k == nullptr || !p.tie.empty()) return false;
     if (!person &&
         (p.dv > kMaxThingSteps || (subject.known() && !subject.by_head &&

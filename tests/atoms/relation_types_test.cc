@@ -610,5 +610,29 @@ TEST_CASE("Grammar: a lone adverb after a verb is no object",
   CHECK(Parse("Odile Varga works from home.").value == "home");
 }
 
+TEST_CASE("RelationTypes: a person named for what they do names its class",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // WordNet derives "golfer" from the verb "golf", and that from the
+  // sport: the one class relation whose values hold it.
+  CHECK_TYPED("Mirela Dobos is a golfer.", "P641", "golf");
+  CHECK_TYPED("Mirela Dobos is a wrestler.", "P641", "wrestling");
+  // An occupation WordNet files as one stays the occupation.
+  CHECK_TYPED("Mirela Dobos is a pianist.", "P106", "pianist");
+}
+
+TEST_CASE("RelationTypes: a name and a capitalised adjective alone",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // As "is a French person": the adjective names the country or faith.
+  CHECK_TYPED("Mirela Dobos is Romanian.", "P27", "Romania");
+  CHECK_TYPED("Mirela Dobos was Catholic.", "P140", "Catholicism");
+  // An adjective that stays itself, or a "The ..." subject, says neither.
+  ParseContext ctx;
+  CHECK_FALSE(TheParser().ParseSentence("Glass Harbour is Korean.", &ctx).ok());
+  ParsedFact tower = Parse("The Kessel Tower is Romanian.");
+  CHECK(tower.relation != "P27");
+}
+
 }  // namespace
 }  // namespace factline
