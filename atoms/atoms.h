@@ -241,9 +241,12 @@ struct Atom {
   std::vector<std::string> cue_relations;
   // Relations a statement of change may have moved the value into (the
   // phrase names none, or names one whose values are of another kind:
-  // "moved to St. Mary's Clinic" is no residence): one-valued, not stable,
-  // of a kind the value fits. The write path keys the atom on the one the
-  // store holds for the subject when the text says the value changed.
+  // "moved to St. Mary's Clinic" is no residence, or the value is of no
+  // kind WordNet knows: "moved to Netflix"): one-valued, not stable, of a
+  // kind the value fits. With a value of no known kind the phrase's own
+  // slot, when the store holds it, comes first. The write path keys the atom on
+  // the one the store holds for the subject when the text says the value
+  // changed.
   std::vector<std::string> kind_relations;
   // A statement of change whose value WordNet cannot place ("moved to
   // Republic Records"): the write path keys it on the one changeable slot

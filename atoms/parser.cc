@@ -531,11 +531,18 @@ bool OwnersThing(const internal::Canonicalizer& canonical,
 void AddChangeHints(const internal::RelationTypes& types, bool phrase,
                     ParsedFact* fact) {
   if (fact->ends) return;
+  if (fact->change_verb) fact->change_by_head = !types.KnowsValue(fact->value);
+  // A value WordNet cannot place ("joined Globex") may fit the phrase's
+  // relation or another one the subject holds: the write path asks the
+  // store when the phrase's own slot is empty. Not after a place verb: an
+  // unknown name there ("moved to Qwertyville") is as likely a place.
+  const bool unplaced_value =
+      fact->change_by_head && !types.PlaceValued(fact->relation);
   if (phrase ||
-      (fact->change_verb && !types.ValueMayFit(fact->relation, fact->value))) {
+      (fact->change_verb &&
+       (unplaced_value || !types.ValueMayFit(fact->relation, fact->value)))) {
     fact->kind_relations = types.ChangeTargets(fact->subject, fact->value);
   }
-  if (fact->change_verb) fact->change_by_head = !types.KnowsValue(fact->value);
 }
 
 // Whether a verb phrase or a template opens with a verb of change of

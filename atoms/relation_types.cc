@@ -294,8 +294,18 @@ std::vector<std::string> RelationTypes::ChangeTargets(
   for (const Kinds& k : relations_) {
     if (!k.changeable || k.value.empty()) continue;
     const bool fits = v.known() && Distance(v, k.value, true) < kUnknown;
-    const bool firm = unplaced && std::find(k.value.begin(), k.value.end(),
-                                            organization_) != k.value.end();
+    // A kind of organisation counts (a broadcaster, a record company), but
+    // not a political unit or a faith's body: a firm is no country or
+    // religion.
+    const bool firm =
+        unplaced && !PlaceValued(k.key) && !ClassValued(k.key) &&
+        std::any_of(k.value.begin(), k.value.end(), [&](std::uint32_t kind) {
+          if (kind == organization_) return true;
+          for (const auto& [at, depth] : *Ancestors(kind)) {
+            if (at == organization_) return true;
+          }
+          return false;
+        });
     if (!fits && !firm) continue;
     if (!k.subject.empty() && Distance(s, k.subject, true) == kNoFit) continue;
     out.push_back(k.key);

@@ -49,7 +49,8 @@ bool IsChangeWord(const std::string& w) {
       "rewrite",     "rewritten",    "rewrote",    "became",     "become",
       "replace",     "replaced",     "push",       "pushed",     "rescheduled",
       "reschedule",  "relocate",     "relocated",  "relocating", "transfer",
-      "transferred", "transferring", "convert",    "converted",  "sold"};
+      "transferred", "transferring", "convert",    "converted",  "sold",
+      "join",        "joined",       "joins",      "joining"};
   return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
 
@@ -318,10 +319,11 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
     return Status::Ok();
   };
   // Its own phrase slot in use: the statement continues that one. (A
-  // lexicon relation reaches here only with a value of another kind than
-  // its own: its slot says nothing about this value.)
+  // lexicon relation reaches here by kind with a value of another kind than
+  // its own, whose slot says nothing about it, or with a value of no known
+  // kind, which may be its own.)
   bool own = false;
-  if (!in_lexicon || !by_kind) {
+  if (!in_lexicon || !by_kind || atom->change_by_head) {
     FACTLINE_RETURN_IF_ERROR(holds(subject, atom->relation, false, &own));
   }
   if (own) return Status::Ok();

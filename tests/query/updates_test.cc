@@ -516,6 +516,18 @@ TEST_CASE("Updates: a change keys on the held slot of the new value's kind",
   s.Say("Taylor Swift moved to Republic Records.", 6);
   CHECK(s.Now("Taylor Swift", "P264") ==
         std::vector<std::string>{"Republic Records"});
+  // A value of no known kind after a verb of change that is no place verb
+  // ("joined" is membership) keys on the one held slot a firm may fill;
+  // with that phrase's own slot held it would stay there.
+  s.Say("Ivo Marek works for Pellmar Systems.", 7);
+  s.Say("Ivo Marek joined Quarnell in March.", 8);
+  CHECK(s.Now("Ivo Marek", "P108") == std::vector<std::string>{"Quarnell"});
+  CHECK(s.Now("Ivo Marek", "P463").empty());
+  s.Say("Vera Lund is a member of the Harbour Rowing Club.", 9);
+  s.Say("Vera Lund works for Pellmar Systems.", 10);
+  s.Say("Vera Lund joined Quarnell.", 11);
+  CHECK(s.Now("Vera Lund", "P108") ==
+        std::vector<std::string>{"Pellmar Systems"});
   s.ReplayMatches();
 }
 
