@@ -1578,6 +1578,14 @@ class Reader {
           ObjectRelation(subject, ref, toks_[main].lower, main + 1);
       if (c.ok() && c->shape != "S " + toks_[main].lower + " V") return c;
     }
+    // A verb of coming to have with a name's adjective and a relation noun
+    // is that has-phrase: "took Canadian citizenship", "obtained French
+    // nationality" (not "took the train to Paris").
+    if (In(lemma, {"take", "acquire", "obtain", "gain", "get", "receive"})) {
+      Result<Clause> c =
+          ObjectRelation(subject, ref, toks_[main].lower, main + 1);
+      if (c.ok() && c->shape.ends_with(" V(adj) R")) return c;
+    }
     std::size_t p = main + 1;
     std::string relation = toks_[main].lower;
     // "lies almost entirely within V", "ran originally on V": adverbs

@@ -942,7 +942,8 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
     if (!from && !left) continue;
     std::size_t to = 0;
     for (std::size_t j = i + 2; j + 1 < w.size() && j <= i + 7; ++j) {
-      if (w[j] == "to") {
+      // "left Acme for Globex": "for" and a name is where they went.
+      if (w[j] == "to" || (left && w[j] == "for" && Cap(w[j + 1]))) {
         to = j;
         break;
       }
@@ -952,6 +953,9 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
     std::string out;
     if (from) {
       out = Join(w, 0, i) + " to " + Join(w, to + 1, w.size());
+    } else if (w[to] == "for") {
+      // "left Y for Z" -> "switched to Z": the slot is the one Y held.
+      out = Join(w, 0, i) + " switched to " + Join(w, to + 1, w.size());
     } else {
       // "left Y to join Z" -> "joined Z": the infinitive's verb, past.
       if (to + 2 >= w.size() || !Lowercase(w[to + 1])) continue;

@@ -423,6 +423,10 @@ TEST_CASE("Spans: a change with both ends names the value it replaces",
   f = Parse("Ravi Menon left Wipro to join Google.");
   CHECK(f.value == "Google");
   CHECK(f.replaces == "Wipro");
+  // "left Y for Z": Z took Y's place, in whatever slot Y held.
+  f = Parse("Ravi Menon left Wipro for Infosys.");
+  CHECK(f.value == "Infosys");
+  CHECK(f.replaces == "Wipro");
   // A year after "from" is a time range, not a replaced value.
   std::string why;
   CHECK(internal::ChangeFromTo("Ada worked from 2010 to 2015 at Acme", &why) ==

@@ -440,5 +440,15 @@ TEST_CASE("Statements: a template value that opens with a preposition",
              "Ines Duarte", "P26", "Karl Weber");
 }
 
+TEST_CASE("Statements: coming to have a citizenship is having it",
+          "[atoms][statements]") {
+  CHECK_ATOM(Parse("Ines Duarte took Canadian citizenship."), "Ines Duarte",
+             "P27", "Canada");
+  CHECK_ATOM(Parse("Ines Duarte obtained French nationality in 2019."),
+             "Ines Duarte", "P27", "France");
+  // Anything else taken is no has-phrase.
+  CHECK(Parse("Ines Duarte took the train to Paris.").relation != "train");
+}
+
 }  // namespace
 }  // namespace factline
