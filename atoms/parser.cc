@@ -1476,6 +1476,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   if (const std::string& value = m.inverse ? clause->subject : clause->value;
       m.mapping == "lexicon" &&
       ((((clause->kind == internal::PhraseKind::kVerb &&
+          clause->relation != "is a" &&
           m.score < internal::kSynonymOrHypernymBelow) ||
          modifiers_dropped) &&
         (!impl_->types->ValueMayFit(m.key, value) ||
@@ -1483,8 +1484,11 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
           !impl_->types->KnowsValue(value)))) ||
        (clause->kind == internal::PhraseKind::kVerb && !m.inverse &&
         (!CommonNounFits(*impl_->types, m.key, WithDeterminer(text, value)) ||
-         !SubjectKindFits(*impl_->types, m.key,
-                          WithDeterminer(text, clause->subject)))))) {
+         // "S is a N" says what S is itself: "Dune is a fantasy novel"
+         // is a novel, whatever else WordNet knows a dune as.
+         (clause->relation != "is a" &&
+          !SubjectKindFits(*impl_->types, m.key,
+                           WithDeterminer(text, clause->subject))))))) {
     m.evidence += "; but '" + value + "' is of no kind " + m.key +
                   " takes, so the phrase stays";
     KeepPhrase(*clause, &m);

@@ -190,6 +190,9 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
   if (Result<std::uint32_t> r = ResolveKind(wf, "organization"); r.ok()) {
     organization_ = *r;
   }
+  if (Result<std::uint32_t> r = ResolveKind(wf, "genre"); r.ok()) {
+    genre_ = *r;
+  }
   for (const char* kind : {"country", "country#2", "continent"}) {
     if (Result<std::uint32_t> r = ResolveKind(wf, kind); r.ok()) {
       broad_places_.push_back(*r);
@@ -877,6 +880,49 @@ std::string RelationTypes::Derived(
   return "";
 }
 
+const RelationTypes::Kinds* RelationTypes::SiblingKind(
+    const NounClass& modifier, const NounClass& head) const {
+  if (genre_ == 0 || !modifier.known() || !head.known()) return nullptr;
+  // Kinds of works only: "a senior engineer" is a person, not a genre.
+  NounClass head_first = head;
+  head_first.senses.resize(1);
+  if (person_ != 0 && (Distance(head_first, {person_}, false) < kUnknown ||
+                       Distance(modifier, {person_}, false) < kUnknown)) {
+    return nullptr;
+  }
+  // Near enough to be kinds of one thing, not merely both "communication".
+  constexpr int kMaxModifierSteps = 3;
+  constexpr int kMaxHeadSteps = 2;
+  bool sibling = false;
+  for (std::size_t i = 0; i < modifier.senses.size() && i < 3 && !sibling;
+       ++i) {
+    const auto up = Ancestors(modifier.senses[i]);
+    for (const auto& [at, dm] : *up) {
+      if (dm > kMaxModifierSteps || sibling) break;
+      if (dm == 0) continue;
+      for (const auto& [hat, dh] : *Ancestors(head.senses.front())) {
+        if (dh > kMaxHeadSteps) break;
+        if (hat == modifier.senses[i]) return nullptr;  // above the head
+        if (dh >= 1 && hat == at) {
+          sibling = true;
+          break;
+        }
+      }
+    }
+  }
+  if (!sibling) return nullptr;
+  const Kinds* found = nullptr;
+  for (const Kinds& k : relations_) {
+    if (std::find(k.value.begin(), k.value.end(), genre_) == k.value.end()) {
+      continue;
+    }
+    if (Distance(head, k.subject, true) >= kUnknown) continue;
+    if (found != nullptr) return nullptr;
+    found = &k;
+  }
+  return found;
+}
+
 std::unordered_set<std::string> RelationTypes::HeadWords(
     const NounClass& head) const {
   std::unordered_set<std::string> out;
@@ -974,6 +1020,12 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
         !wf_.Is(Lower(mod), Pos::kNoun)) {
       const std::string noun = wf_.Pertainym(Lower(mod));
       if (!noun.empty()) values.push_back(noun);
+    } else if (mod_words.size() > 1 && Capitalised(mod) &&
+               wf_.Is(Lower(mod), Pos::kAdj) &&
+               !wf_.Pertainym(Lower(mod)).empty()) {
+      // "South Korean", "New Zealand": an adjective WordNet knows whole
+      // names its noun as one.
+      values.push_back(wf_.Pertainym(Lower(mod)));
     } else {
       values.push_back(mod);
     }
@@ -986,8 +1038,16 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       }
     }
     std::vector<const Kinds*> cands, class_cands;
+    // A lower-case common noun is no individual: "a detective novel" has no
+    // author "detective", "a short story" is in no place "short".
+    const bool common = !Capitalised(mod) && !mod.empty() &&
+                        !std::isdigit(static_cast<unsigned char>(mod[0]));
     for (const Kinds& k : relations_) {
       if (k.subject.empty() || k.value.empty()) continue;
+      if (common &&
+          std::find(classes.begin(), classes.end(), &k) == classes.end()) {
+        continue;
+      }
       cands.push_back(&k);
       if (std::find(classes.begin(), classes.end(), &k) != classes.end()) {
         class_cands.push_back(&k);
@@ -1157,6 +1217,24 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     NounClass h;
     h.lemma = wf_.Lemma(Lower(head), Pos::kNoun);
     if (!h.lemma.empty()) h.senses = wf_.Senses(h.lemma, Pos::kNoun);
+    // "a science fiction novel": a kind of work beside the head is its
+    // genre.
+    if (h.known() && !Capitalised(modifier)) {
+      NounClass m;
+      m.lemma = Lower(modifier);
+      m.senses = wf_.Senses(m.lemma, Pos::kNoun);
+      if (!m.known() && Words(m.lemma).size() == 1) {
+        m.lemma = wf_.Lemma(m.lemma, Pos::kNoun);
+        if (!m.lemma.empty()) m.senses = wf_.Senses(m.lemma, Pos::kNoun);
+      }
+      if (const Kinds* k = SiblingKind(m, h); k != nullptr) {
+        out->key = k->key;
+        out->value = modifier;
+        out->evidence = "types: '" + modifier + "' is a kind of " + h.lemma +
+                        "'s class beside it: its genre, a value of " + k->key;
+        return true;
+      }
+    }
     if (h.known()) {
       // A capitalised modifier is a fact of its own ("an American football
       // quarterback", "a German physicist"): the head alone is the value.

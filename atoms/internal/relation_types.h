@@ -233,6 +233,12 @@ class RelationTypes {
               const std::unordered_set<std::string>* head_words) const;
   // A head noun's lemma, definition words and derived verbs, lower case.
   std::unordered_set<std::string> HeadWords(const NounClass& head) const;
+  // "a science fiction novel", "a romance novel": a lower-case modifier
+  // that is a kind of work beside the head (both a step or two below one
+  // common class, neither above the other) names the work's genre. The
+  // genre-valued relation whose subjects the head fits, else null.
+  const Kinds* SiblingKind(const NounClass& modifier,
+                           const NounClass& head) const;
   const Kinds* ByKey(std::string_view key) const;
   // "Auvergne-Rhône-Alpes region" -> "Auvergne-Rhône-Alpes"; "" when the
   // value is no name followed by a place noun.
@@ -274,6 +280,7 @@ class RelationTypes {
   std::vector<std::uint32_t> facility_kinds_;  // PlaceOfFacility
   std::uint32_t person_ = 0;                   // person#1
   std::uint32_t organization_ = 0;             // organization#1
+  std::uint32_t genre_ = 0;                    // genre#1: SiblingKind
   // The classes a name's head noun gives a place or a body of people
   // ("Harbor Street Bridge", "Northwind Bank"): location, organization,
   // structure, group. A head noun of none of them may end a person's name.

@@ -634,5 +634,28 @@ TEST_CASE("RelationTypes: a name and a capitalised adjective alone",
   CHECK(tower.relation != "P27");
 }
 
+TEST_CASE("RelationTypes: a kind of work beside the head noun is its genre",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // Fantasy and a novel are both kinds of fiction: the fantasy is the
+  // novel's genre. The sentence says what the subject is, so a title
+  // WordNet knows as something else ("Dune") still takes it.
+  CHECK_TYPED("Dune is a fantasy novel.", "P136", "fantasy");
+  CHECK_TYPED("Copper Lantern is a science fiction novel.", "P136",
+              "science fiction");
+  CHECK_TYPED("Copper Lantern is a documentary film.", "P136", "documentary");
+  // People are no works; a lower-case noun is no author.
+  CHECK(Parse("Arjun Mehta is a senior engineer.").relation == "P106");
+  ParsedFact spy = Parse("Copper Lantern is a spy novel.");
+  CHECK(spy.relation != "P50");
+}
+
+TEST_CASE("RelationTypes: an adjective WordNet knows whole names its noun",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Copper Lantern is a South Korean series.", "P495",
+              "South Korea");
+}
+
 }  // namespace
 }  // namespace factline
