@@ -1375,6 +1375,40 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       (clause->shape == "V is S's R" || clause->shape == "S's R is V")) {
     OwnersThing(*impl_->canonical, *impl_->types, text, &*clause, &m);
   }
+  // "Ana Lima is a lawyer in Madrid": an occupation (a person noun WordNet
+  // files under the occupation relation's values) in a place is where S
+  // works; the side statement "S is a lawyer" keeps the occupation.
+  if (m.mapping != "lexicon" && clause->shape == "S is a N prep V") {
+    const std::vector<std::string> words =
+        internal::SplitWords(clause->relation);
+    const internal::Mapping occupation =
+        impl_->canonical->Map("occupation", internal::PhraseKind::kNoun, false);
+    const bool works_as = words.size() == 2 && internal::PersonNoun(words[0]) &&
+                          occupation.mapping == "lexicon" &&
+                          impl_->types->KnowsValue(words[0]) &&
+                          impl_->types->ValueMayFit(occupation.key, words[0]);
+    const bool place = works_as && impl_->types->IsPlace(clause->value);
+    // "a lawyer at Baker McKenzie", "an engineer for Datadog": a firm's
+    // name (capitalised, no place) is the employer.
+    const bool firm =
+        works_as && !place && (words[1] == "at" || words[1] == "for") &&
+        !clause->value.empty() &&
+        std::isupper(static_cast<unsigned char>(clause->value[0]));
+    if ((place && (words[1] == "in" || words[1] == "at")) || firm) {
+      internal::Mapping m2 =
+          place ? impl_->canonical->Map("worked in",
+                                        internal::PhraseKind::kVerb, false)
+                : impl_->canonical->Map("employer", internal::PhraseKind::kNoun,
+                                        false);
+      if (m2.mapping == "lexicon") {
+        m2.evidence =
+            "a " + words[0] + " " + words[1] +
+            (place ? " a place works there: " : " a firm works for it: ") +
+            m2.evidence;
+        m = std::move(m2);
+      }
+    }
+  }
   // "Palo Alto is a city in Santa Clara County", "Siena is a town in
   // Tuscany": a kind of place in a place says where the subject is, the
   // relation the value's type chooses (a country, a region, ...).

@@ -657,5 +657,16 @@ TEST_CASE("RelationTypes: an adjective WordNet knows whole names its noun",
               "South Korea");
 }
 
+TEST_CASE("RelationTypes: an occupation in a place or at a firm",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  // Where S works, or for whom; the occupation is a side statement.
+  CHECK_TYPED("Lea Hartl is a lawyer in Madrid.", "P937", "Madrid");
+  CHECK_TYPED("Lea Hartl is an analyst at Quorra Freight.", "P108",
+              "Quorra Freight");
+  // A tourist works nowhere.
+  CHECK(Parse("Lea Hartl is a tourist in Rome.").relation != "P937");
+}
+
 }  // namespace
 }  // namespace factline
