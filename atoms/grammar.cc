@@ -1251,8 +1251,12 @@ class Reader {
         // The part before the dash names the value ("Lyon-born",
         // "Korean-language"); a lower-case one is a modifier of the head
         // noun ("a full-time novelist", "a well-known author").
+        // "Secretary-General", "Attorney-General": a title-cased compound
+        // after the dash is one title, not a "V-R" modifier.
         if (dash != std::string::npos && dash > 0 &&
-            dash + 1 < toks_[k].text.size() && toks_[k].cap) {
+            dash + 1 < toks_[k].text.size() && toks_[k].cap &&
+            !std::isupper(
+                static_cast<unsigned char>(toks_[k].text[dash + 1]))) {
           std::string suffix = toks_[k].lower.substr(dash + 1);
           Tok suffix_tok;
           suffix_tok.lower = suffix;

@@ -1239,7 +1239,20 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       // A capitalised modifier is a fact of its own ("an American football
       // quarterback", "a German physicist"): the head alone is the value.
       // A lower-case one is part of the title ("a staff engineer").
-      const std::string head_value = Capitalised(words.front()) ? head : text;
+      // Adjectives and participles alone before the head ("a devout
+      // Catholic", "a practising Muslim", "a well-known novelist") say how,
+      // not what: the head is the value. A noun among them makes a title
+      // ("a staff engineer", "a senior engineer").
+      bool only_adjectives = true;
+      for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+        const std::string w = Lower(words[i]);
+        only_adjectives = only_adjectives && !Capitalised(words[i]) &&
+                          !wf_.Is(w, Pos::kNoun) &&
+                          (wf_.Is(w, Pos::kAdj) || wf_.Is(w, Pos::kVerb) ||
+                           w.find('-') != std::string::npos);
+      }
+      const std::string head_value =
+          Capitalised(words.front()) || only_adjectives ? head : text;
       // A lower-case title names S's value whole; a capitalised modifier
       // yields to a head that is a proper subkind of a value (a physicist,
       // not a country: "an African country" is about Africa).

@@ -668,5 +668,20 @@ TEST_CASE("RelationTypes: an occupation in a place or at a firm",
   CHECK(Parse("Lea Hartl is a tourist in Rome.").relation != "P937");
 }
 
+TEST_CASE("RelationTypes: adjectives before a class value say how, not what",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  CHECK_TYPED("Lea Hartl is a well-known novelist.", "P106", "novelist");
+  CHECK_TYPED("Lea Hartl is a practising Muslim.", "P140", "Muslim");
+  // A noun before the head makes a title of it.
+  CHECK_TYPED("Lea Hartl is a staff engineer.", "P106", "staff engineer");
+  // A title-cased compound after a dash is one title.
+  ParsedFact f = Parse(
+      "Lea Hartl serves as Secretary-General of the Quorra "
+      "Alliance.");
+  CHECK(f.subject == "the Quorra Alliance");
+  CHECK(f.value == "Lea Hartl");
+}
+
 }  // namespace
 }  // namespace factline
