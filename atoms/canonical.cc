@@ -164,8 +164,9 @@ std::string Canonicalizer::Signature(const std::string& phrase,
       continue;
     }
     const bool noun = kind == PhraseKind::kNoun;
-    const bool modifier = noun && i + 1 < words.size() &&
-                          !Preposition(words[i + 1]) && !Dropped(words[i + 1]);
+    const bool modifier =
+        noun && i + 1 < words.size() && !Preposition(words[i + 1]) &&
+        !Dropped(words[i + 1]) && WordForms::Get().Is(words[i + 1], Pos::kNoun);
     kept.push_back(LemmaOf(w, noun, modifier));
     // "username" and "handle" name the same account token.
     if (kept.back() == "username") kept.back() = "handle";

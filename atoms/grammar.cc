@@ -1588,7 +1588,10 @@ class Reader {
     if (In(lemma, {"take", "acquire", "obtain", "gain", "get", "receive"})) {
       Result<Clause> c =
           ObjectRelation(subject, ref, toks_[main].lower, main + 1);
-      if (c.ok() && c->shape.ends_with(" V(adj) R")) return c;
+      if (c.ok() && c->shape.ends_with(" V(adj) R") && known_ &&
+          known_(c->relation)) {
+        return c;
+      }
     }
     std::size_t p = main + 1;
     std::string relation = toks_[main].lower;
@@ -1667,8 +1670,9 @@ class Reader {
     }
     // "The novel sold well", "she works hard": a lone lower-case adverb
     // right after the verb is how it was done, not its object.
-    if (end == p + 1 && !toks_[p].cap && !IsPrep(toks_[p - 1].lower) &&
-        wf.Is(toks_[p].lower, Pos::kAdv)) {
+    if (end == p + 1 && p > 0 && !toks_[p].cap && !IsPrep(toks_[p - 1].lower) &&
+        !IsParticle(toks_[p - 1].lower) && wf.Is(toks_[p].lower, Pos::kAdv) &&
+        !wf.Is(toks_[p].lower, Pos::kNoun)) {
       return Fail("'" + toks_[p].lower + "' after '" + lemma +
                   "' is an adverb, not an object");
     }

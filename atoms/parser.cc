@@ -983,6 +983,34 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     f->evidence += "side statement '" + s + "'";
     out.push_back(std::move(f).value());
   }
+  // "Ana Ruiz is a swimmer": an athlete WordNet names for a sport states
+  // the sport too, unless the line names it.
+  const internal::Mapping occupation =
+      impl_->canonical->Map("occupation", internal::PhraseKind::kNoun, false);
+  const internal::Mapping sport =
+      impl_->canonical->Map("sport", internal::PhraseKind::kNoun, false);
+  for (std::size_t k = 0, n = out.size();
+       occupation.mapping == "lexicon" && sport.mapping == "lexicon" && k < n;
+       ++k) {
+    // A lexicon template states the one relation it names ("works in the
+    // field of __"); the side reading is for what the grammar read.
+    if (out[k].relation != occupation.key || out[k].mapping == "template") {
+      continue;
+    }
+    internal::TypedChoice t;
+    if (!impl_->types->NamedFor(out[k].value, occupation.key, sport.key, &t)) {
+      continue;
+    }
+    const bool named = std::any_of(out.begin(), out.end(), [&](const auto& o) {
+      return o.subject == out[k].subject && o.relation == t.key;
+    });
+    if (named) continue;
+    ParsedFact side = out[k];
+    side.relation = t.key;
+    side.value = t.value;
+    side.evidence += "; " + t.evidence;
+    out.push_back(std::move(side));
+  }
   // "Microsoft was founded by Bill Gates and Paul Allen": a relation with
   // many values holds each name of a coordinated value on its own.
   for (std::size_t k = out.size(); k-- > 0;) {
@@ -1092,13 +1120,15 @@ Result<ParsedFact> Parser::PairedSymmetric(std::string_view sentence,
 // "Ana Lima is French", "Piet Smit was Catholic": a name and a capitalised
 // adjective alone say what the person is, as "is a French person" does
 // (citizenship, religion). Read so, and kept only when that names a lexicon
-// relation. Not for "The ..." subjects: "The Eiffel Tower is French" says
-// no citizenship. NotFound otherwise; *ctx is left as it was.
+// relation. Only for a name of two to four words and not for "The ..."
+// subjects: "Nokia is Finnish", "The Eiffel Tower is French" say no
+// citizenship. NotFound otherwise; *ctx is left as it was.
 Result<ParsedFact> Parser::PersonAdjective(std::string_view sentence,
                                            ParseContext* ctx) const {
   const std::vector<std::string> w =
       internal::SplitWords(TrimSentence(sentence, false));
-  if (w.size() < 3 || w.size() > 7) return Status::NotFound("");
+  // A person's name: two to four words ("Nokia is Finnish" is a firm's).
+  if (w.size() < 4 || w.size() > 6) return Status::NotFound("");
   const std::string& adjective = w.back();
   const std::string& copula = w[w.size() - 2];
   auto cap = [](const std::string& x) {
@@ -1461,7 +1491,11 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
         place ? LocatedIn(*impl_->canonical)
               : impl_->canonical->Map("member of", internal::PhraseKind::kNoun,
                                       false);
-    if (owned.mapping == "lexicon") {
+    // Only over membership or no relation: a genre the value named ("the
+    // science fiction genre") stands.
+    if (owned.mapping == "lexicon" &&
+        (m.mapping != "lexicon" ||
+         (m2.mapping == "lexicon" && m.key == m2.key))) {
       m = std::move(owned);
     } else if (m2.mapping == "lexicon" && (place || m.mapping != "lexicon")) {
       m2.evidence = (place ? "'" + clause->value +

@@ -880,6 +880,68 @@ std::string RelationTypes::Derived(
   return "";
 }
 
+std::string RelationTypes::DerivedThroughVerb(const NounClass& n,
+                                              const Kinds& k) const {
+  std::string d = Derived(n, k.value);
+  // Through the verb: "golfer" -> to golf -> "golf".
+  for (std::size_t i = 0; d.empty() && i < n.senses.size(); ++i) {
+    for (const auto& [pos, verb] : wf_.Pointers(n.senses[i], Pos::kNoun, "+")) {
+      if (pos != Pos::kVerb || !d.empty()) continue;
+      for (const auto& [pos2, noun] : wf_.Pointers(verb, pos, "+")) {
+        if (pos2 != Pos::kNoun || noun == n.senses[i]) continue;
+        NounClass via;
+        via.senses = {noun};
+        d = Derived(via, k.value);
+        if (d.empty() && Distance(via, k.value, false) < kUnknown) {
+          const auto lemmas = wf_.SynsetLemmas(noun, Pos::kNoun);
+          if (!lemmas.empty()) d = lemmas.front();
+        }
+        if (!d.empty()) break;
+      }
+    }
+  }
+  return d;
+}
+
+bool RelationTypes::NamedForClass(const NounClass& n, const NounClass& subject,
+                                  const std::vector<const Kinds*>& classes,
+                                  const Kinds* except, TypedChoice* out) const {
+  const Kinds* by = nullptr;
+  std::string derived;
+  for (const Kinds* k : classes) {
+    if (k == except || Distance(subject, k->subject, true) == kNoFit) continue;
+    std::string d = DerivedThroughVerb(n, *k);
+    if (d.empty()) continue;
+    if (by != nullptr) return false;  // two relations: no choice
+    by = k;
+    derived = std::move(d);
+  }
+  if (by == nullptr) return false;
+  out->key = by->key;
+  out->value = derived;
+  out->evidence = "types: a '" + n.lemma + "' is named for '" + derived +
+                  "' (WordNet derivation), a value of " + by->key;
+  return true;
+}
+
+bool RelationTypes::NamedFor(std::string_view noun, const std::string& key,
+                             const std::string& target,
+                             TypedChoice* out) const {
+  if (!wf_.loaded() || person_ == 0) return false;
+  NounClass n;
+  n.lemma = wf_.Lemma(Lower(Trim(noun)), Pos::kNoun);
+  if (n.lemma.empty()) return false;
+  n.senses = wf_.Senses(n.lemma, Pos::kNoun);
+  if (!n.known() || Distance(n, {person_}, false) >= kUnknown) return false;
+  std::vector<const Kinds*> classes;
+  for (const Kinds& k : class_kinds_) {
+    if (k.key == target) classes.push_back(&k);
+  }
+  NounClass person;
+  person.senses = {person_};
+  return NamedForClass(n, person, classes, ByKey(key), out);
+}
+
 const RelationTypes::Kinds* RelationTypes::SiblingKind(
     const NounClass& modifier, const NounClass& head) const {
   if (genre_ == 0 || !modifier.known() || !head.known()) return nullptr;
@@ -1123,40 +1185,7 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     // which it derives the noun from ("golf", a sport): the one class
     // relation whose values hold that noun.
     if (person && p.k == nullptr) {
-      const Kinds* by = nullptr;
-      std::string derived;
-      for (const Kinds* k : classes) {
-        if (Distance(subject, k->subject, true) == kNoFit) continue;
-        std::string d = Derived(n, k->value);
-        // Through the verb: "golfer" -> to golf -> "golf".
-        for (std::size_t i = 0; d.empty() && i < n.senses.size(); ++i) {
-          for (const auto& [pos, verb] :
-               wf_.Pointers(n.senses[i], Pos::kNoun, "+")) {
-            if (pos != Pos::kVerb || !d.empty()) continue;
-            for (const auto& [pos2, noun] : wf_.Pointers(verb, pos, "+")) {
-              if (pos2 != Pos::kNoun || noun == n.senses[i]) continue;
-              NounClass via;
-              via.senses = {noun};
-              d = Derived(via, k->value);
-              if (d.empty() && Distance(via, k->value, false) < kUnknown) {
-                const auto lemmas = wf_.SynsetLemmas(noun, Pos::kNoun);
-                if (!lemmas.empty()) d = lemmas.front();
-              }
-              if (!d.empty()) break;
-            }
-          }
-        }
-        if (d.empty()) continue;
-        if (by != nullptr) return false;  // two relations: no choice
-        by = k;
-        derived = std::move(d);
-      }
-      if (by == nullptr) return false;
-      out->key = by->key;
-      out->value = derived;
-      out->evidence = "types: a '" + n.lemma + "' is named for '" + derived +
-                      "' (WordNet derivation), a value of " + by->key;
-      return true;
+      return NamedForClass(n, subject, classes, /*except=*/nullptr, out);
     }
     if (p.k == nullptr || !p.tie.empty()) return false;
     if (!person &&
@@ -1242,12 +1271,14 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       // Adjectives and participles alone before the head ("a devout
       // Catholic", "a practising Muslim", "a well-known novelist") say how,
       // not what: the head is the value. A noun among them makes a title
-      // ("a staff engineer", "a senior engineer").
+      // ("a staff engineer", "a senior engineer"), and so does a relational
+      // adjective, one WordNet points at a noun ("a civil engineer", "a
+      // clinical psychologist").
       bool only_adjectives = true;
       for (std::size_t i = 0; i + 1 < words.size(); ++i) {
         const std::string w = Lower(words[i]);
         only_adjectives = only_adjectives && !Capitalised(words[i]) &&
-                          !wf_.Is(w, Pos::kNoun) &&
+                          !wf_.Is(w, Pos::kNoun) && wf_.Pertainym(w).empty() &&
                           (wf_.Is(w, Pos::kAdj) || wf_.Is(w, Pos::kVerb) ||
                            w.find('-') != std::string::npos);
       }
@@ -1260,6 +1291,25 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
       // player" is no musician).
       if (usual(h, Capitalised(words.front()) ? 1 : 0) && is_a(h, head_value)) {
         return true;
+      }
+      // "a professional cyclist": a person named for an abstract class
+      // value (cycling, a sport) is that, whatever the modifier says of
+      // them. Not "a Wolof speaker": a modifier WordNet knows as a class
+      // value is the statement (the modifier forms below).
+      if (person_ != 0 && Distance(h, {person_}, false) < kUnknown) {
+        std::vector<const Kinds*> abstract;
+        const NounClass mc = Classify(modifier, true);
+        bool modifier_is_class = false;
+        for (const Kinds& k : class_kinds_) {
+          abstract.push_back(&k);
+          modifier_is_class =
+              modifier_is_class ||
+              (mc.known() && Distance(mc, k.value, true) < kUnknown);
+        }
+        if (!modifier_is_class &&
+            NamedForClass(h, subject, abstract, nullptr, out)) {
+          return true;
+        }
       }
       // A lower-case compound whose head is a class value that is no
       // person: the compound is the value ("a crime drama" -> genre).

@@ -156,6 +156,13 @@ class RelationTypes {
   // of such kinds. Unknown subjects confirm nothing.
   bool Confirms(const std::string& key, std::string_view subject,
                 std::string_view value) const;
+  // "a swimmer" keyed as an occupation (`key`) is also named for its sport:
+  // a value of the class relation `target` WordNet derives the person noun
+  // from, through its verb (swimmer -> swim -> swimming). True and *out
+  // then. (Only the relation asked for: a painter is named for painting,
+  // which is no notable work of theirs.)
+  bool NamedFor(std::string_view noun, const std::string& key,
+                const std::string& target, TypedChoice* out) const;
   // Whether `key`'s values are places (value kinds under location).
   bool PlaceValued(const std::string& key) const;
   // Whether `key`'s values are classes (abstract value kinds: a religion,
@@ -233,12 +240,21 @@ class RelationTypes {
               const std::unordered_set<std::string>* head_words) const;
   // A head noun's lemma, definition words and derived verbs, lower case.
   std::unordered_set<std::string> HeadWords(const NounClass& head) const;
-  // "a science fiction novel", "a romance novel": a lower-case modifier
-  // that is a kind of work beside the head (both a step or two below one
-  // common class, neither above the other) names the work's genre. The
-  // genre-valued relation whose subjects the head fits, else null.
+  // "a science fiction novel", "a fantasy novel": a lower-case modifier
+  // that is a kind of work beside the head (one of its first three senses
+  // at most three steps, the head's first sense at most two steps below a
+  // common class; the modifier not above the head) names the work's genre.
+  // The genre-valued relation whose subjects the head fits, else null.
   const Kinds* SiblingKind(const NounClass& modifier,
                            const NounClass& head) const;
+  // The value of k's kinds a person noun is named for ("golfer" -> golf),
+  // directly or through its verb; "" when none.
+  std::string DerivedThroughVerb(const NounClass& n, const Kinds& k) const;
+  // The one relation of `classes` (not `except`) whose value `n` is named
+  // for; false when none or several.
+  bool NamedForClass(const NounClass& n, const NounClass& subject,
+                     const std::vector<const Kinds*>& classes,
+                     const Kinds* except, TypedChoice* out) const;
   const Kinds* ByKey(std::string_view key) const;
   // "Auvergne-Rhône-Alpes region" -> "Auvergne-Rhône-Alpes"; "" when the
   // value is no name followed by a place noun.

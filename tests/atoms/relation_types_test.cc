@@ -603,9 +603,11 @@ TEST_CASE("Grammar: a lone adverb after a verb is no object",
           "[atoms][relation_types]") {
   if (!HaveWordNet()) return;
   ParseContext ctx;
-  auto r = TheParser().ParseSentence("Pale Lantern sold well.", &ctx);
+  auto r = TheParser().ParseSentence("Pale Lantern sold badly.", &ctx);
   REQUIRE_FALSE(r.ok());
   CHECK(r.status().message().find("adverb") != std::string::npos);
+  // A word WordNet also knows as a noun is an object ("plays piano").
+  CHECK(Parse("Odile Varga plays piano.").value == "piano");
   // After a preposition a word is an object again.
   CHECK(Parse("Odile Varga works from home.").value == "home");
 }
@@ -630,6 +632,8 @@ TEST_CASE("RelationTypes: a name and a capitalised adjective alone",
   // An adjective that stays itself, or a "The ..." subject, says neither.
   ParseContext ctx;
   CHECK_FALSE(TheParser().ParseSentence("Glass Harbour is Korean.", &ctx).ok());
+  // A one-word name is as likely a firm's: "Nokia is Finnish".
+  CHECK_FALSE(TheParser().ParseSentence("Varkaus is Finnish.", &ctx).ok());
   ParsedFact tower = Parse("The Kessel Tower is Romanian.");
   CHECK(tower.relation != "P27");
 }
@@ -673,14 +677,37 @@ TEST_CASE("RelationTypes: adjectives before a class value say how, not what",
   if (!HaveWordNet()) return;
   CHECK_TYPED("Lea Hartl is a well-known novelist.", "P106", "novelist");
   CHECK_TYPED("Lea Hartl is a practising Muslim.", "P140", "Muslim");
-  // A noun before the head makes a title of it.
+  // A noun or a relational adjective before the head makes a title of it.
   CHECK_TYPED("Lea Hartl is a staff engineer.", "P106", "staff engineer");
+  CHECK_TYPED("Lea Hartl is a civil engineer.", "P106", "civil engineer");
   // A title-cased compound after a dash is one title.
   ParsedFact f = Parse(
       "Lea Hartl serves as Secretary-General of the Quorra "
       "Alliance.");
   CHECK(f.subject == "the Quorra Alliance");
   CHECK(f.value == "Lea Hartl");
+}
+
+TEST_CASE("RelationTypes: an athlete named for a sport states the sport too",
+          "[atoms][relation_types]") {
+  if (!HaveWordNet()) return;
+  ParseContext ctx;
+  auto facts = TheParser().ParseStatements("Mirela Dobos is a swimmer.", &ctx);
+  REQUIRE(facts.ok());
+  bool occupation = false, sport = false;
+  for (const ParsedFact& f : *facts) {
+    occupation = occupation || (f.relation == "P106" && f.value == "swimmer");
+    sport = sport || (f.relation == "P641" && f.value == "swimming");
+  }
+  CHECK(occupation);
+  CHECK(sport);
+  // A modifier that is no class value leaves the head's sport.
+  CHECK_TYPED("Mirela Dobos is a professional cyclist.", "P641", "cycling");
+  // A painter is named for painting, which is no sport and no work of hers.
+  auto painter =
+      TheParser().ParseStatements("Mirela Dobos is a painter.", &ctx);
+  REQUIRE(painter.ok());
+  CHECK(painter->size() == 1);
 }
 
 }  // namespace

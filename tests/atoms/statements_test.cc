@@ -448,6 +448,7 @@ TEST_CASE("Statements: coming to have a citizenship is having it",
              "Ines Duarte", "P27", "France");
   // Anything else taken is no has-phrase.
   CHECK(Parse("Ines Duarte took the train to Paris.").relation != "train");
+  CHECK(Parse("Ines Duarte took Spanish lessons.").relation != "lessons");
 }
 
 }  // namespace
