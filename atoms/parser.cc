@@ -282,8 +282,7 @@ internal::Mapping BelongingAsOwnership(const internal::Canonicalizer& canonical,
   const std::vector<std::string> words = internal::SplitWords(value);
   if (words.size() >= 2 && (words[0] == "the" || words[0] == "The") &&
       words.back().size() > 2 && words.back().ends_with("s") &&
-      !words.back().ends_with("ss") &&
-      std::isupper(static_cast<unsigned char>(words.back()[0]))) {
+      !words.back().ends_with("ss") && internal::StartsUpper(words.back())) {
     return none;
   }
   const internal::Mapping member =
@@ -767,6 +766,10 @@ struct Parser::Impl {
   std::unique_ptr<RE2::Set> question_set;
   std::unique_ptr<internal::Canonicalizer> canonical;
   std::unique_ptr<internal::RelationTypes> types;
+  // The lexicon keys of the occupation and sport relations ("" when the
+  // lexicon has none), looked up once: every line's statements ask.
+  std::string occupation_key;
+  std::string sport_key;
 
   // Captures of the best matching pattern; false when none matches.
   bool Match(const std::vector<Pattern>& patterns, const RE2::Set& set,
@@ -899,6 +902,12 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
   impl->canonical = std::make_unique<internal::Canonicalizer>(lexicon);
   impl->types = std::make_unique<internal::RelationTypes>(
       lexicon, internal::WordForms::Get());
+  for (auto [noun, key] : {std::pair{"occupation", &impl->occupation_key},
+                           std::pair{"sport", &impl->sport_key}}) {
+    const internal::Mapping m =
+        impl->canonical->Map(noun, internal::PhraseKind::kNoun, false);
+    if (m.mapping == "lexicon") *key = m.key;
+  }
   return Parser(std::move(impl));
 }
 
@@ -985,20 +994,17 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   }
   // "Ana Ruiz is a swimmer": an athlete WordNet names for a sport states
   // the sport too, unless the line names it.
-  const internal::Mapping occupation =
-      impl_->canonical->Map("occupation", internal::PhraseKind::kNoun, false);
-  const internal::Mapping sport =
-      impl_->canonical->Map("sport", internal::PhraseKind::kNoun, false);
+  const std::string& occupation = impl_->occupation_key;
+  const std::string& sport = impl_->sport_key;
   for (std::size_t k = 0, n = out.size();
-       occupation.mapping == "lexicon" && sport.mapping == "lexicon" && k < n;
-       ++k) {
+       !occupation.empty() && !sport.empty() && k < n; ++k) {
     // A lexicon template states the one relation it names ("works in the
     // field of __"); the side reading is for what the grammar read.
-    if (out[k].relation != occupation.key || out[k].mapping == "template") {
+    if (out[k].relation != occupation || out[k].mapping == "template") {
       continue;
     }
     internal::TypedChoice t;
-    if (!impl_->types->NamedFor(out[k].value, occupation.key, sport.key, &t)) {
+    if (!impl_->types->NamedFor(out[k].value, occupation, sport, &t)) {
       continue;
     }
     const bool named = std::any_of(out.begin(), out.end(), [&](const auto& o) {
@@ -1087,15 +1093,13 @@ Result<ParsedFact> Parser::PairedSymmetric(std::string_view sentence,
                                            ParseContext* ctx) const {
   const std::vector<std::string> w =
       internal::SplitWords(TrimSentence(sentence, false));
-  auto cap = [](const std::string& x) {
-    return !x.empty() && std::isupper(static_cast<unsigned char>(x[0]));
-  };
   std::size_t a = 0;
-  while (a < w.size() && a < 5 && cap(w[a])) ++a;
+  while (a < w.size() && a < 5 && internal::StartsUpper(w[a])) ++a;
   if (a == 0 || a >= w.size() || w[a] != "and") return Status::NotFound("");
   std::size_t b = a + 1;
-  while (b < w.size() && b < a + 6 && cap(w[b])) ++b;
-  if (b == a + 1 || b >= w.size() || cap(w[b])) return Status::NotFound("");
+  while (b < w.size() && b < a + 6 && internal::StartsUpper(w[b])) ++b;
+  if (b == a + 1 || b >= w.size() || internal::StartsUpper(w[b]))
+    return Status::NotFound("");
   const std::string first = internal::JoinWords(w, 0, a);
   const std::string second = internal::JoinWords(w, a + 1, b);
   const std::string predicate = internal::JoinWords(w, b, w.size());
@@ -1131,14 +1135,12 @@ Result<ParsedFact> Parser::PersonAdjective(std::string_view sentence,
   if (w.size() < 4 || w.size() > 6) return Status::NotFound("");
   const std::string& adjective = w.back();
   const std::string& copula = w[w.size() - 2];
-  auto cap = [](const std::string& x) {
-    return !x.empty() && std::isupper(static_cast<unsigned char>(x[0]));
-  };
-  if ((copula != "is" && copula != "was") || !cap(adjective) || w[0] == "The") {
+  if ((copula != "is" && copula != "was") ||
+      !internal::StartsUpper(adjective) || w[0] == "The") {
     return Status::NotFound("");
   }
   for (std::size_t i = 0; i + 2 < w.size(); ++i) {
-    if (!cap(w[i])) return Status::NotFound("");
+    if (!internal::StartsUpper(w[i])) return Status::NotFound("");
   }
   const internal::WordForms& wf = internal::WordForms::Get();
   std::string lower = adjective;
@@ -1411,19 +1413,17 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   if (m.mapping != "lexicon" && clause->shape == "S is a N prep V") {
     const std::vector<std::string> words =
         internal::SplitWords(clause->relation);
-    const internal::Mapping occupation =
-        impl_->canonical->Map("occupation", internal::PhraseKind::kNoun, false);
+    const std::string& occupation = impl_->occupation_key;
     const bool works_as = words.size() == 2 && internal::PersonNoun(words[0]) &&
-                          occupation.mapping == "lexicon" &&
+                          !occupation.empty() &&
                           impl_->types->KnowsValue(words[0]) &&
-                          impl_->types->ValueMayFit(occupation.key, words[0]);
+                          impl_->types->ValueMayFit(occupation, words[0]);
     const bool place = works_as && impl_->types->IsPlace(clause->value);
     // "a lawyer at Baker McKenzie", "an engineer for Datadog": a firm's
     // name (capitalised, no place) is the employer.
-    const bool firm =
-        works_as && !place && (words[1] == "at" || words[1] == "for") &&
-        !clause->value.empty() &&
-        std::isupper(static_cast<unsigned char>(clause->value[0]));
+    const bool firm = works_as && !place &&
+                      (words[1] == "at" || words[1] == "for") &&
+                      internal::StartsUpper(clause->value);
     if ((place && (words[1] == "in" || words[1] == "at")) || firm) {
       internal::Mapping m2 =
           place ? impl_->canonical->Map("worked in",

@@ -20,6 +20,11 @@ inline bool InWords(std::string_view w,
   return false;
 }
 
+// Whether `s` opens with an ASCII capital letter (a name, a title).
+inline bool StartsUpper(std::string_view s) {
+  return !s.empty() && s[0] >= 'A' && s[0] <= 'Z';
+}
+
 // The prepositions that open a verb's complement ("married to", "lives
 // in", "works at"), lower case. The readers keep wider lists of their own
 // (particles, adverb-like "within") where their purpose needs them.
