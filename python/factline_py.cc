@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -320,6 +321,23 @@ py::object Str(std::string_view s) {
   return Own(PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()),
                                   "replace"));
 }
+// A name from a fixed table (an enum's ToString: static storage), as one
+// interned str made once per name: atoms carry three such names each.
+py::object Name(std::string_view name) {
+  static std::unordered_map<const char*, PyObject*>* made =
+      new std::unordered_map<const char*, PyObject*>;  // lives to exit
+  auto [it, inserted] = made->try_emplace(name.data(), nullptr);
+  if (inserted) {
+    it->second = PyUnicode_FromStringAndSize(
+        name.data(), static_cast<Py_ssize_t>(name.size()));
+    if (it->second == nullptr) {
+      made->erase(it);
+      throw py::error_already_set();
+    }
+    PyUnicode_InternInPlace(&it->second);
+  }
+  return py::reinterpret_borrow<py::object>(it->second);
+}
 py::object Int(std::int64_t v) { return Own(PyLong_FromLongLong(v)); }
 py::object UInt(std::uint64_t v) { return Own(PyLong_FromUnsignedLongLong(v)); }
 py::object Float(double v) { return Own(PyFloat_FromDouble(v)); }
@@ -370,17 +388,17 @@ py::object AtomObject(const factline::Atom& a) {
       .Set(keys->relation, Str(a.relation))
       .Set(keys->value, Str(a.value))
       .Set(keys->text, Str(a.text))
-      .Set(keys->category, Str(factline::ToString(a.category)))
+      .Set(keys->category, Name(factline::ToString(a.category)))
       .Set(keys->valid_from, Time(a.valid_from))
       .Set(keys->valid_to, Time(a.valid_to))
       .Set(keys->tx_time, Time(a.tx_time))
       .Set(keys->tx_time_iso, Str(factline::FormatTimestamp(a.tx_time)))
-      .Set(keys->origin, Str(factline::ToString(a.provenance.origin)))
+      .Set(keys->origin, Name(factline::ToString(a.provenance.origin)))
       .Set(keys->model_id, Str(a.provenance.model_id))
       .Set(keys->session_id, Str(a.provenance.session_id))
       .Set(keys->source, Str(a.provenance.source))
       .Set(keys->verification,
-           Str(factline::ToString(a.provenance.verification)))
+           Name(factline::ToString(a.provenance.verification)))
       .Set(keys->confidence, Float(a.provenance.confidence))
       .Set(keys->superseded_by, UInt(a.superseded_by))
       .Set(keys->superseded_at, Time(a.superseded_at))
