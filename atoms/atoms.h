@@ -508,6 +508,8 @@ class Parser {
   // "Ana Lima is French": as "Ana Lima is a French person".
   Result<ParsedFact> PersonAdjective(std::string_view sentence,
                                      ParseContext* ctx) const;
+  // Drops a where/when adjunct after a name or class value.
+  void TrimValueAdjunct(std::string_view sentence, ParsedFact* fact) const;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -1711,6 +1711,8 @@ std::string_view StripOpeners(std::string_view s) {
                                                   "and",
                                                   "so",
                                                   "oh",
+                                                  "ok",
+                                                  "okay",
                                                   "well",
                                                   "btw",
                                                   "actually",

@@ -1043,6 +1043,97 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   return out;
 }
 
+namespace {
+
+// Whether a relation's values are works, whose titles may hold any
+// words ("Murder on the Orient Express", "1984").
+bool WorkValued(const RelationDef& def) {
+  for (const std::string& kind : def.value_kinds) {
+    if (kind == "creation#2" || kind == "written communication" ||
+        kind == "musical composition" || kind == "show" ||
+        kind == "publication") {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// "married June Carter in Kentucky", "recorded for Island Records
+// throughout the 1970s", "took up golf at the age of two": what follows a
+// value that is a name (of a person, a place, an organisation) or a class
+// after a preposition or a relative word says where, when or how, not
+// which. Names keep their inner words ("Bank of America", "Rio de
+// Janeiro"); titles of works keep everything ("Murder on the Orient
+// Express"), so relations whose values are works are left alone.
+void Parser::TrimValueAdjunct(std::string_view sentence,
+                              ParsedFact* fact) const {
+  const RelationDef* def = impl_->lexicon->Find(fact->relation);
+  if (def == nullptr || def->value_kinds.empty() || WorkValued(*def)) return;
+  const std::vector<std::string> w = internal::SplitWords(fact->value);
+  if (w.size() < 2) return;
+  auto upper = [](const std::string& x) {
+    return !x.empty() && (std::isupper(static_cast<unsigned char>(x[0])) ||
+                          std::isdigit(static_cast<unsigned char>(x[0])));
+  };
+  const bool named = upper(w[0]);
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& x = w[i];
+    if (!std::islower(static_cast<unsigned char>(x[0]))) continue;
+    const bool adjunct =
+        internal::InWords(
+            x, {"in",        "at",         "on",    "for",       "from",
+                "during",    "throughout", "since", "until",     "after",
+                "before",    "with",       "under", "over",      "near",
+                "by",        "through",    "while", "when",      "where",
+                "who",       "which",      "whom",  "whose",     "because",
+                "following", "despite",    "among", "alongside", "via"}) ||
+        (named && x == "as");
+    if (!adjunct || (named && !upper(w[i - 1]))) {
+      if (named) return;  // a lower-case word inside the name: keep it
+      continue;
+    }
+    // A lexicon template's value runs to the line's end, and such names
+    // hold a place ("Orchestral Manoeuvres in the Dark", "Adam Mickiewicz
+    // University in Poznań"): after a template, only a tail without a
+    // capital goes ("throughout the 1970s").
+    if (fact->mapping == "template") {
+      for (std::size_t k = i + 1; k < w.size(); ++k) {
+        if (std::isupper(static_cast<unsigned char>(w[k][0]))) return;
+      }
+    }
+    // "replaced English with Kessalian", "swapped tennis for padel": the
+    // word after "with"/"for" is the value that came in.
+    if ((x == "with" || x == "for") && i + 1 < w.size()) {
+      const std::string_view t = sentence;
+      bool swap = false;
+      for (std::string_view verb :
+           {" replaced ", " replaces ", " replace ", " swapped ", " swaps ",
+            " exchanged ", " traded "}) {
+        swap = swap || t.find(verb) != std::string::npos;
+      }
+      if (swap) {
+        std::string in = w[i + 1];
+        for (std::size_t k = i + 2; k < w.size(); ++k) in += " " + w[k];
+        fact->evidence += (fact->evidence.empty() ? "" : "; ");
+        fact->evidence += "'" + in + "' replaced '" +
+                          fact->value.substr(0, fact->value.find(" " + x)) +
+                          "': the value is what came in";
+        fact->value = in;
+        return;
+      }
+    }
+    std::string kept = w[0];
+    for (std::size_t k = 1; k < i; ++k) kept += " " + w[k];
+    fact->evidence += (fact->evidence.empty() ? "" : "; ");
+    fact->evidence += "'" + fact->value.substr(kept.size() + 1) +
+                      "' after the value says where, when or how: dropped";
+    fact->value = kept;
+    return;
+  }
+}
+
 Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                                          ParseContext* ctx) const {
   const std::size_t named = ctx->subjects.size();
@@ -1080,6 +1171,19 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
       return Status::NotFound(std::string(what) + " '" + *field +
                               "' has no letters or digits");
     }
+  }
+  TrimValueAdjunct(sentence, &*fact);
+  // "Nina Simone died in 2003", "The novel was published in 1934": a
+  // date says when, never where or of what kind; the relation's template
+  // or verb matched, but the line names no place or class.
+  const RelationDef* def = impl_->lexicon->Find(fact->relation);
+  if (def != nullptr && !WorkValued(*def) &&
+      (impl_->types->PlaceValued(fact->relation) ||
+       impl_->types->ClassValued(fact->relation)) &&
+      internal::IsDateOnly(fact->value)) {
+    ctx->subjects.resize(named);
+    return Status::NotFound("value '" + fact->value + "' is a date: " +
+                            fact->relation + " takes a place or a class");
   }
   return fact;
 }

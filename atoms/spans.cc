@@ -106,12 +106,13 @@ bool IsNameParticle(std::string_view c) {
 // Words that open a fronted adjunct ("After the merger, S ...").
 bool IsAdjunctOpener(std::string_view c) {
   return In(
-      c, {"after",   "before",  "since",    "during",  "following",  "until",
-          "despite", "besides", "unlike",   "like",    "as",         "when",
-          "while",   "once",    "although", "though",  "because",    "in",
-          "at",      "on",      "by",       "from",    "under",      "over",
-          "within",  "with",    "without",  "through", "throughout", "for",
-          "among",   "between", "upon",     "across",  "amid",       "back"});
+      c, {"after",    "before",  "since",    "during",  "following",  "until",
+          "despite",  "besides", "unlike",   "like",    "as",         "when",
+          "while",    "once",    "although", "though",  "because",    "in",
+          "at",       "on",      "by",       "from",    "under",      "over",
+          "within",   "with",    "without",  "through", "throughout", "for",
+          "among",    "between", "upon",     "across",  "amid",       "back",
+          "according"});
 }
 
 // An inflected verb form ("works", "moved", "grew"): WordNet's verb lemma
@@ -257,6 +258,115 @@ bool ColonLeadIn(std::string* s, std::string* why) {
   }
   Note(why, "lead-in '" + s->substr(0, p + 1) + "' dropped");
   *s = s->substr(p + 2);
+  return true;
+}
+
+std::string TakeFullStop(std::string* text);
+
+// "Quick note - S ...", "PARIS — S ...", "BERLIN, March 3 (AP) — S ...":
+// a short lead-in or a news dateline before a spaced dash. One dash only:
+// two set off an aside ("Ada Lovelace — a mathematician — was ...").
+bool DashLeadIn(std::string* s, std::string* why) {
+  std::size_t p = std::string::npos, len = 0;
+  for (std::string_view dash : {" - ", " \u2013 ", " \u2014 "}) {
+    const std::size_t at = s->find(dash);
+    if (at != std::string::npos && at < p) {
+      p = at;
+      len = dash.size();
+    }
+  }
+  if (p == std::string::npos) return false;
+  const std::string rest_text = s->substr(p + len);
+  for (std::string_view dash : {" - ", " \u2013 ", " \u2014 "}) {
+    if (rest_text.find(dash) != std::string::npos) return false;
+  }
+  const std::vector<std::string> lead = Words(s->substr(0, p));
+  const std::vector<std::string> rest = Words(rest_text);
+  if (lead.empty() || lead.size() > 8 || rest.size() < 3 || !HasVerb(rest) ||
+      (lead.size() > 1 && HasVerb(lead))) {
+    return false;
+  }
+  // Ordinary words, or a dateline: a place in capitals, a date, an agency
+  // in brackets. A name before the dash may be the subject of what follows
+  // ("Real Madrid - Barcelona ended 2-1") and stays.
+  bool dateline = false;
+  for (std::size_t i = 0; i < lead.size(); ++i) {
+    const std::string& w = lead[i];
+    const std::string c = Core(w);
+    // Core lower-cases: capitals are read from the word as written.
+    bool upper = c.size() >= 2;
+    for (char ch : w) {
+      upper = upper && !std::islower(static_cast<unsigned char>(ch));
+    }
+    dateline = dateline || (i == 0 && upper);
+    if (i == 0 || !Cap(w) || upper || w.starts_with("(") ||
+        MonthNumber(c) != 0) {
+      continue;
+    }
+    return false;
+  }
+  // A lone capitalised word other than a dateline is a name ("Madonna -
+  // she was born in Michigan").
+  if (lead.size() == 1 && !dateline &&
+      !WordForms::Get().Is(Core(lead[0]), Pos::kVerb) &&
+      !WordForms::Get().Is(Core(lead[0]), Pos::kNoun)) {
+    return false;
+  }
+  Note(why, std::string(dateline ? "dateline" : "lead-in") + " '" +
+                s->substr(0, p) + "' dropped");
+  *s = rest_text;
+  return true;
+}
+
+// "S was a mathematician, if I remember correctly.", "..., right?", "...,
+// I think.": a closing tag asks or hedges how sure the speaker is; the
+// clause before it is the statement.
+bool TrailingTag(std::string* s, std::string* why) {
+  const std::size_t p = s->rfind(", ");
+  if (p == std::string::npos) return false;
+  std::string tail = s->substr(p + 2);
+  const bool question = tail.ends_with("?");
+  std::string stop = TakeFullStop(&tail);
+  while (!tail.empty() && tail.back() == '?') tail.pop_back();
+  const std::vector<std::string> w = Words(tail);
+  if (w.empty() || w.size() > 6) return false;
+  std::vector<std::string> c;
+  for (const std::string& x : w) c.push_back(Core(x));
+  const WordForms& wf = WordForms::Get();
+  bool tag = false;
+  if (w.size() <= 2 && question) {
+    // "right?", "isn't it?", "no?", "correct?"
+    tag = In(c[0], {"right", "no", "correct", "yes", "true", "yeah"}) ||
+          (w.size() == 2 && IsAuxOrCopula(c[0]) && IsPronoun(c[1]));
+  }
+  // "if I remember correctly", "I think", "as far as I know", "I believe":
+  // the speaker and a verb of knowing or saying.
+  for (std::size_t i = 0; !tag && i + 1 < c.size(); ++i) {
+    if (!In(c[i], {"i", "we"})) continue;
+    const std::string lemma = wf.Lemma(c[i + 1], Pos::kVerb);
+    if (lemma.empty()) continue;
+    const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kVerb);
+    if (senses.empty()) continue;
+    const int file = wf.LexFile(senses.front(), Pos::kVerb);
+    tag = file == 31 || file == 32 || file == 39;
+  }
+  // "..., the company said.", "..., officials confirmed.", "..., said a
+  // spokesperson.", "..., according to Reuters.": who said it.
+  if (!tag && w.size() >= 2 && w.size() <= 5) {
+    tag = c[0] == "according" && c[1] == "to";
+    for (const std::string& verb : {c.back(), c.front()}) {
+      if (tag) break;
+      const std::string lemma = wf.Lemma(verb, Pos::kVerb);
+      if (lemma.empty() || lemma == verb) continue;  // inflected: "said"
+      const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kVerb);
+      tag = !senses.empty() && wf.LexFile(senses.front(), Pos::kVerb) == 32;
+    }
+  }
+  if (!tag) return false;
+  const std::vector<std::string> head = Words(s->substr(0, p));
+  if (head.size() < 3 || !HasVerb(head)) return false;
+  Note(why, "closing tag '" + s->substr(p + 2) + "' dropped");
+  *s = s->substr(0, p) + stop;
   return true;
 }
 
@@ -1238,26 +1348,37 @@ bool Handover(std::string* s, std::string* why) {
 // Voss founded Acme", "Q: where was S born? A: Lyon." -> "S was born in
 // Lyon".
 bool QuestionAnswer(std::string* s, std::string* why) {
-  std::string t = *s;
+  const std::string t = *s;
+  const std::size_t mark = t.find("? ");
+  if (mark == std::string::npos) return false;
+  // A label before the question ("Q:", "Question:", "Quiz:", "Trivia
+  // question:"): one or two words and a colon.
   std::size_t q = 0;
-  if (t.starts_with("Q: ") || t.starts_with("Q. ")) {
+  if (const std::size_t colon = t.find(": ");
+      colon != std::string::npos && colon < mark) {
+    const std::vector<std::string> label = Words(t.substr(0, colon));
+    if (label.empty() || label.size() > 2 || HasVerb(label)) return false;
+    q = colon + 2;
+  } else if (t.starts_with("Q. ")) {
     q = 3;
-  } else if (t.starts_with("Question: ")) {
-    q = 10;
-  } else {
+  }
+  // The answer: after "A:", "Answer:" or "A." when labelled, else the
+  // short verbless rest ("Who wrote Dracula? Bram Stoker.").
+  std::string answer = t.substr(mark + 2);
+  for (std::string_view label : {"A: ", "A. ", "Answer: ", "answer: "}) {
+    if (answer.starts_with(label)) {
+      answer.erase(0, label.size());
+      break;
+    }
+  }
+  TakeFullStop(&answer);
+  const std::vector<std::string> aw = Words(answer);
+  if (aw.empty() || aw.size() > 6 || HasVerb(aw) ||
+      answer.find('?') != std::string::npos) {
     return false;
   }
-  std::size_t a = t.find("? A: ", q);
-  std::size_t skip = 5;
-  if (a == std::string::npos) {
-    a = t.find("? Answer: ", q);
-    skip = 10;
-  }
-  if (a == std::string::npos) return false;
-  const std::vector<std::string> qw = Words(t.substr(q, a - q));
-  std::string answer = t.substr(a + skip);
-  TakeFullStop(&answer);
-  if (qw.size() < 3 || answer.empty() ||
+  const std::vector<std::string> qw = Words(t.substr(q, mark - q));
+  if (qw.size() < 2 ||
       (answer.find(' ') != std::string::npos && !Cap(answer))) {
     return false;
   }
@@ -1265,6 +1386,16 @@ bool QuestionAnswer(std::string* s, std::string* why) {
   std::string rewritten;
   if (In(w0, {"what's", "who's"})) {
     rewritten = answer + " is " + Join(qw, 1, qw.size());
+  } else if (In(w0, {"what", "who", "whom", "which"}) &&
+             In(Core(qw[1]), {"is", "was", "are", "were"}) &&
+             IsPrep(Core(qw.back())) && qw.size() >= 5) {
+    // "Who was Johnny Cash married to?": the answer ends the clause the
+    // question's subject opens ("Johnny Cash was married to A").
+    std::size_t verb = 2;
+    while (verb < qw.size() && !Lowercase(qw[verb])) ++verb;
+    if (verb == 2 || verb + 1 >= qw.size()) return false;
+    rewritten = Join(qw, 2, verb) + " " + Core(qw[1]) + " " +
+                Join(qw, verb, qw.size()) + " " + answer;
   } else if (In(w0, {"what", "who", "which"}) &&
              In(Core(qw[1]), {"is", "was", "are", "were"})) {
     rewritten = answer + " " + Core(qw[1]) + " " + Join(qw, 2, qw.size());
@@ -1290,12 +1421,72 @@ bool QuestionAnswer(std::string* s, std::string* why) {
     std::string verb = Core(qw.back());
     verb += verb.ends_with("s") ? "es" : "s";
     rewritten = Join(qw, 2, qw.size() - 1) + " " + verb + " in " + answer;
+  } else if (!HasVerb(qw) && (In(w0, {"the"}) || Core(qw[1]) == "of" ||
+                              qw[0].ends_with("'s") || qw[0].ends_with("s'") ||
+                              (qw.size() >= 3 && qw[1].ends_with("'s")))) {
+    // "The capital of Mongolia? Ulaanbaatar.", "Mongolia's capital?":
+    // the question names a slot; the answer is its value.
+    rewritten = Join(qw, 0, qw.size()) + " is " + answer;
   } else {
     return false;
   }
   Note(why, "question and answer read as '" + rewritten + "'");
   *s = rewritten;
   return true;
+}
+
+// "Just found out Mary Shelley wrote Frankenstein", "Turns out S ...", "I
+// heard S ...": a verb of knowing or perceiving (as in ReportedClause)
+// opening the line, with at most its speaker and adverbs before it, and a
+// clause with a name for its subject after it.
+bool ReportedClauseWithoutThat(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  const WordForms& wf = WordForms::Get();
+  for (std::size_t v = 0; v < 3 && v + 4 < w.size(); ++v) {
+    const std::string verb = Core(w[v]);
+    if (v > 0 && !Lowercase(w[v])) return false;
+    std::size_t k = v + 1;
+    const bool out = Core(w[k]) == "out";
+    if (out) ++k;
+    const std::string lemma = wf.Lemma(verb, Pos::kVerb);
+    // A line's first word is more often a name's ("Yip Harburg", "Known
+    // Space", "Reading Fightin Phils") than a verb with its subject left
+    // out; "Turns out", "Found out" are the exceptions.
+    if (v == 0 && (lemma == verb || !out)) {
+      if (!In(verb, {"just", "i", "we", "only", "recently", "today"})) {
+        return false;
+      }
+      continue;
+    }
+    bool reports = lemma == "turn" && out;
+    if (!reports && !lemma.empty() && lemma != "be" && lemma != "have") {
+      const std::vector<std::uint32_t> senses =
+          wf.Senses(out ? lemma + " out" : lemma, Pos::kVerb);
+      const int file =
+          senses.empty() ? -1 : wf.LexFile(senses.front(), Pos::kVerb);
+      reports = file == 31 || file == 32 || file == 39;
+    }
+    // A hedge ("I think S ...") is no report of what was learned.
+    if (reports && !In(lemma, {"think", "believe", "guess", "suppose", "doubt",
+                               "wonder", "suspect", "imagine", "assume"})) {
+      const std::vector<std::string> clause(w.begin() + k, w.end());
+      if (clause.size() < 3 || !Cap(clause[0]) || Core(clause[0]) == "i" ||
+          !HasVerb(clause) || SubjectOf(clause).empty()) {
+        return false;
+      }
+      Note(why, "reported clause after '" + Join(w, 0, k) + "'");
+      *s = Join(w, k, w.size());
+      return true;
+    }
+    // Only the speaker and adverbs come before the verb ("I just heard").
+    const std::string c = verb;
+    if (!In(c, {"i", "we", "just", "only", "recently", "today", "also"}) &&
+        !(wf.Is(c, Pos::kAdv) && !wf.Is(c, Pos::kNoun) &&
+          !wf.Is(c, Pos::kVerb))) {
+      return false;
+    }
+  }
+  return false;
 }
 
 // "I read that the Atacama Desert lies in Chile", "My sister told me that
@@ -1332,11 +1523,14 @@ bool ReportedClause(std::string* s, std::string* why) {
     std::string text = Join(w, k + 1, w.size());
     text[0] =
         static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    // "Did you know that S ...?": the question only asks whether the
+    // listener knew; the clause is stated.
+    if (text.ends_with("?") && IsAuxOrCopula(Core(w[0]))) text.pop_back();
     Note(why, "reported clause after '" + Join(w, 0, k + 1) + "'");
     *s = text;
     return true;
   }
-  return false;
+  return ReportedClauseWithoutThat(s, why);
 }
 
 // "Salzburg is where Mozart was born", "Leeds is the city where S grew
@@ -1803,9 +1997,10 @@ std::string MainClause(std::string_view sentence, std::string* why,
   // Before the lead-ins: "Among the works of S, V stands out" would read as
   // a fronted adjunct.
   bool among = Among(&s, why);
+  TrailingTag(&s, why);
   for (int round = 0; round < 4; ++round) {
-    if (!ColonLeadIn(&s, why) && !CommaLeadIn(&s, why, side) &&
-        !ReportedClause(&s, why)) {
+    if (!ColonLeadIn(&s, why) && !DashLeadIn(&s, why) &&
+        !CommaLeadIn(&s, why, side) && !ReportedClause(&s, why)) {
       break;
     }
   }

@@ -341,6 +341,26 @@ bool NamesDayOrMonth(std::string_view s) {
 
 int MonthNumber(std::string_view word) { return Month(word); }
 
+bool IsDateOnly(std::string_view value) {
+  bool dated = false;
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && value[i] == ' ') ++i;
+    std::size_t j = value.find(' ', i);
+    if (j == std::string_view::npos) j = value.size();
+    if (j == i) break;
+    std::string w = Lower(value.substr(i, j - i));
+    while (!w.empty() && (w.back() == ',' || w.back() == '.')) w.pop_back();
+    i = j;
+    if (Year(w) || Month(w)) {
+      dated = true;
+    } else if (!Day(w) && !In(w, {"the", "of", ""})) {
+      return false;
+    }
+  }
+  return dated;
+}
+
 bool MayHaveTimeWords(std::string_view s) {
   if (NamesDayOrMonth(s)) return true;
   for (std::string_view w :
@@ -540,10 +560,20 @@ TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time) {
       // "born in 1990 in Lisbon": a date followed by the value's own
       // preposition phrase is an adjunct wherever it stands.
       const std::size_t e = k + 1 + static_cast<std::size_t>(n);
-      const bool before_phrase = n > 0 && e + 1 < toks.size() &&
-                                 In(toks[e].lower, {"in", "at", "on", "to"});
+      // So is one before the agent of a passive ("founded in 1994 by Jeff
+      // Bezos").
+      const bool before_phrase =
+          n > 0 && e + 1 < toks.size() &&
+          In(toks[e].lower, {"in", "at", "on", "to", "by"});
+      // "back in 1985": "back" says only that it was long ago.
+      const bool back =
+          k > 0 && toks[k - 1].lower == "back" && !toks[k - 1].removed;
       if (n > 0 && (first || AfterValue(toks, k) || before_phrase)) {
-        found(k, n + 1);
+        if (back) {
+          found(k - 1, n + 2);
+        } else {
+          found(k, n + 1);
+        }
         continue;
       }
     }

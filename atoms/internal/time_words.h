@@ -34,6 +34,11 @@ bool MayHaveTimeWords(std::string_view sentence);
 // words are never taken ("Apocalypse Now" keeps its "Now").
 TimeWords ReadTimeWords(std::string_view sentence, Timestamp tx_time);
 
+// True when `value` is only a date that names a year or a month ("2003",
+// "August 1929", "21 April 2003", "March 3, 2019"): when something
+// happened, never where or what.
+bool IsDateOnly(std::string_view value);
+
 // 1..12 for a lower-case month name or its three-letter abbreviation
 // ("march", "sep"; not "may" abbreviated), else 0.
 int MonthNumber(std::string_view word);

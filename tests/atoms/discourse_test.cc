@@ -1,0 +1,144 @@
+// What a line says around its statement: lead-ins and datelines, closing
+// tags and attributions, questions with their answers, reports without
+// "that", dates where a place or class belongs, and adjuncts after a value
+// (atoms/spans.cc, atoms/parser.cc, atoms/time_words.cc).
+#include <catch2/catch.hpp>
+
+#include "atoms/atoms.h"
+
+namespace factline {
+namespace {
+
+const Parser& TheParser() {
+  static Parser* parser =
+      new Parser(Parser::Create(Lexicon::Builtin()).value());
+  return *parser;
+}
+
+ParsedFact Parse(std::string_view s) {
+  ParseContext ctx;
+  auto r = TheParser().ParseSentence(s, &ctx);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+std::string Unparsed(std::string_view s) {
+  ParseContext ctx;
+  auto r = TheParser().ParseSentence(s, &ctx);
+  INFO(s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.status().IsNotFound());
+  return r.status().message();
+}
+
+#define CHECK_ATOM(f, s, r, v)  \
+  do {                          \
+    const ParsedFact f_ = (f);  \
+    CHECK(f_.subject == (s));   \
+    CHECK(f_.relation == (r));  \
+    CHECK(f_.value == (v));     \
+  } while (0)
+
+TEST_CASE("Discourse: a lead-in or dateline before a spaced dash goes",
+          "[atoms][discourse]") {
+  CHECK_ATOM(Parse("Quick note - Johnny Cash married June Carter."),
+             "Johnny Cash", "P26", "June Carter");
+  CHECK_ATOM(Parse("NEW YORK (AP) \u2014 Jeff Bezos founded Amazon."), "Amazon",
+             "P112", "Jeff Bezos");
+  CHECK_ATOM(
+      Parse("LONDON (Reuters) - Sadiq Khan was re-elected as Mayor of London."),
+      "London", "P6", "Sadiq Khan");
+  // Two dashes set off an aside; a name before one dash is no lead-in.
+  ParsedFact f = Parse("Ada Lovelace \u2014 a mathematician \u2014 was born "
+                       "in London.");
+  CHECK(f.subject == "Ada Lovelace");
+  CHECK(Parse("Real Madrid - Barcelona moved to Montjuic.").subject !=
+        "Barcelona");
+}
+
+TEST_CASE("Discourse: closing tags and attributions go",
+          "[atoms][discourse]") {
+  CHECK_ATOM(Parse("Ada Lovelace was a mathematician, if I remember "
+                   "correctly."),
+             "Ada Lovelace", "P106", "mathematician");
+  CHECK_ATOM(Parse("Hey, Ada Lovelace was a mathematician, right?"),
+             "Ada Lovelace", "P106", "mathematician");
+  CHECK_ATOM(Parse("Jeff Bezos founded Amazon in 1994, the company said."),
+             "Amazon", "P112", "Jeff Bezos");
+  // A last comma part that says something else stays the grammar's.
+  CHECK(Parse("Ada Lovelace was born in London, England.").value != "");
+}
+
+TEST_CASE("Discourse: a question with its answer states the answer",
+          "[atoms][discourse]") {
+  CHECK_ATOM(Parse("Who wrote Dracula? Bram Stoker."), "Dracula", "P50",
+             "Bram Stoker");
+  CHECK_ATOM(Parse("Who wrote Dracula? Answer: Bram Stoker."), "Dracula",
+             "P50", "Bram Stoker");
+  CHECK_ATOM(Parse("Quiz: the capital of Mongolia? Ulaanbaatar."), "Mongolia",
+             "P36", "Ulaanbaatar");
+  CHECK_ATOM(Parse("Q: Who was Johnny Cash married to? A: June Carter."),
+             "Johnny Cash", "P26", "June Carter");
+  // An answer with a verb of its own is a sentence, not an answer.
+  Unparsed("Who knows? Nobody ever asked.");
+}
+
+TEST_CASE("Discourse: reports and openers around the clause",
+          "[atoms][discourse]") {
+  CHECK_ATOM(Parse("Just found out Mary Shelley wrote Frankenstein."),
+             "Frankenstein", "P50", "Mary Shelley");
+  CHECK_ATOM(Parse("Turns out Frankenstein was written by Mary Shelley."),
+             "Frankenstein", "P50", "Mary Shelley");
+  CHECK_ATOM(Parse("According to my notes, Frankenstein was written by Mary "
+                   "Shelley."),
+             "Frankenstein", "P50", "Mary Shelley");
+  CHECK_ATOM(Parse("Did you know that Johnny Cash married June Carter?"),
+             "Johnny Cash", "P26", "June Carter");
+  CHECK_ATOM(Parse("OK so Ada Lovelace was a mathematician."), "Ada Lovelace",
+             "P106", "mathematician");
+  // A name whose first word is also a verb keeps it.
+  CHECK(Parse("Yip Harburg is a citizen of Canada.").subject == "Yip Harburg");
+  CHECK(Parse("Reading Fightin Phils is associated with the sport of "
+              "baseball.")
+            .subject == "Reading Fightin Phils");
+}
+
+TEST_CASE("Discourse: a date is never a place or a class",
+          "[atoms][discourse]") {
+  CHECK(Unparsed("Nina Simone died in 2003.").find("is a date") !=
+        std::string::npos);
+  Unparsed("Spotify launched in 2008.");
+  // With a place beside it the place is the value.
+  CHECK_ATOM(Parse("Nina Simone died in 2003 in Carry-le-Rouet."),
+             "Nina Simone", "P20", "Carry-le-Rouet");
+  // Dates before the agent of a passive, and "back in" a year.
+  CHECK_ATOM(Parse("Amazon was founded in 1994 by Jeff Bezos."), "Amazon",
+             "P112", "Jeff Bezos");
+  CHECK_ATOM(Parse("Back in 1985, Radiohead formed in Abingdon."), "Radiohead",
+             "P740", "Abingdon");
+  // A work may be named by a year.
+  CHECK(Parse("George Orwell is best known for 1984.").value == "1984");
+}
+
+TEST_CASE("Discourse: where, when and how after a value are not the value",
+          "[atoms][discourse]") {
+  CHECK_ATOM(Parse("Bob Marley recorded for Island Records throughout the "
+                   "1970s."),
+             "Bob Marley", "P264", "Island Records");
+  CHECK_ATOM(Parse("Priya Sharma competed in badminton at national level."),
+             "Priya Sharma", "P641", "badminton");
+  // Inner words of a name stay; a work's title keeps everything.
+  CHECK(Parse("Ana Ruiz works for Bank of America.").value ==
+        "Bank of America");
+  CHECK(Parse("Agatha Christie is best known for Murder on the Orient "
+              "Express.")
+            .value == "Murder on the Orient Express");
+  // "replaced X with Y": Y came in.
+  CHECK_ATOM(Parse("Kessaly has replaced English with Kessalian as its sole "
+                   "official language."),
+             "Kessaly", "P37", "Kessalian");
+}
+
+}  // namespace
+}  // namespace factline
