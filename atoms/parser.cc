@@ -1173,6 +1173,17 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
     }
   }
   TrimValueAdjunct(sentence, &*fact);
+  // "plays as a forward": a class is named without its article.
+  if (impl_->types->ClassValued(fact->relation) ||
+      impl_->types->PeopleClassValued(fact->relation)) {
+    for (std::string_view article : {"a ", "an ", "the "}) {
+      if (fact->value.size() > article.size() &&
+          fact->value.starts_with(article)) {
+        fact->value.erase(0, article.size());
+        break;
+      }
+    }
+  }
   // "Nina Simone died in 2003", "The novel was published in 1934": a
   // date says when, never where or of what kind; the relation's template
   // or verb matched, but the line names no place or class.
@@ -1514,21 +1525,41 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   // "Ana Lima is a lawyer in Madrid": an occupation (a person noun WordNet
   // files under the occupation relation's values) in a place is where S
   // works; the side statement "S is a lawyer" keeps the occupation.
+  // "S is a sports broadcaster in Iowa" says S is a person: a relation
+  // the noun names whose subjects are never people (a show's original
+  // broadcaster) is not what the line states.
+  if (m.mapping == "lexicon" && clause->shape == "S is a N prep V") {
+    const std::vector<std::string> words =
+        internal::SplitWords(clause->relation);
+    const RelationDef* def = impl_->lexicon->Find(m.key);
+    if (words.size() >= 2 && internal::PersonNoun(words[words.size() - 2]) &&
+        def != nullptr && !def->subject_kinds.empty() &&
+        std::find(def->subject_kinds.begin(), def->subject_kinds.end(),
+                  "person") == def->subject_kinds.end()) {
+      m.evidence += "; but a '" + words[words.size() - 2] +
+                    "' is a person, and " + m.key +
+                    " is said of no person, so the phrase stays";
+      KeepPhrase(*clause, &m);
+    }
+  }
   if (m.mapping != "lexicon" && clause->shape == "S is a N prep V") {
     const std::vector<std::string> words =
         internal::SplitWords(clause->relation);
     const std::string& occupation = impl_->occupation_key;
-    const bool works_as = words.size() == 2 && internal::PersonNoun(words[0]) &&
-                          !occupation.empty() &&
-                          impl_->types->KnowsValue(words[0]) &&
-                          impl_->types->ValueMayFit(occupation, words[0]);
+    // The head noun before the preposition ("a sports broadcaster in").
+    const std::string head =
+        words.size() >= 2 ? words[words.size() - 2] : std::string();
+    const bool works_as = words.size() >= 2 && words.size() <= 4 &&
+                          internal::PersonNoun(head) && !occupation.empty() &&
+                          impl_->types->KnowsValue(head) &&
+                          impl_->types->ValueMayFit(occupation, head);
     const bool place = works_as && impl_->types->IsPlace(clause->value);
     // "a lawyer at Baker McKenzie", "an engineer for Datadog": a firm's
     // name (capitalised, no place) is the employer.
     const bool firm = works_as && !place &&
-                      (words[1] == "at" || words[1] == "for") &&
+                      (words.back() == "at" || words.back() == "for") &&
                       internal::StartsUpper(clause->value);
-    if ((place && (words[1] == "in" || words[1] == "at")) || firm) {
+    if ((place && (words.back() == "in" || words.back() == "at")) || firm) {
       internal::Mapping m2 =
           place ? impl_->canonical->Map("worked in",
                                         internal::PhraseKind::kVerb, false)
@@ -1536,7 +1567,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
                                         false);
       if (m2.mapping == "lexicon") {
         m2.evidence =
-            "a " + words[0] + " " + words[1] +
+            "a " + head + " " + words.back() +
             (place ? " a place works there: " : " a firm works for it: ") +
             m2.evidence;
         m = std::move(m2);
@@ -1664,6 +1695,16 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
     m.evidence += "; but '" + value + "' is of no kind " + m.key +
                   " takes, so the phrase stays";
     KeepPhrase(*clause, &m);
+    // The refused widening hid what the value itself says: "turned to
+    // Christianity" (a religion) once "turn to" is no residence.
+    if (internal::TypedChoice t;
+        impl_->types->Refine(*clause, m, text, &t) && !t.inverse) {
+      m.evidence += "; " + t.evidence;
+      m.key = t.key;
+      m.mapping = "lexicon";
+      m.score = std::max(m.score, internal::kStrongMapping);
+      clause->value = t.value;
+    }
   }
   // "Claude Monet painted in Giverny", "Bach composed in Leipzig": a verb
   // of making a work (WordNet's verb.creation) done in a place says where

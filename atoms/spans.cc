@@ -431,8 +431,11 @@ bool CommaLeadIn(std::string* s, std::string* why,
     // "In Mexico, the official language is V" names the owner: the
     // grammar reads it.
     kind = "fronted adjunct";
-  } else if (lw.size() >= 2 && Participle(lw[0]) &&
-             (IsPrep(lw[1]) || lw[1] == "and") && rest_subject) {
+  } else if (((lw.size() >= 2 && (IsPrep(lw[1]) || lw[1] == "and")) ||
+              lw.size() == 1) &&
+             Participle(lw[0]) && rest_subject) {
+    // "Published in 1967, S ..." reaches here as "Published, S ..." once
+    // its date is read.
     kind = "fronted participle";
   } else if (lw.size() >= 2 && In(lw[0], {"a", "an", "the"}) &&
              Lowercase(lead[1]) && !HasVerb(lead) && rest_subject &&
@@ -517,6 +520,13 @@ bool Interruption(std::string* s, std::string* why,
   // "Orla Brennan, author of The Quiet Tide,": a bare role of something.
   const bool role_of =
       mw.size() >= 3 && Lowercase(mw[0]) && Core(mw[1]) == "of" && RoleNoun(m0);
+  // "Clara Schumann, née Wieck, ...": a former name.
+  if (In(m0, {"née", "nee", "born"}) && mw.size() >= 2 && Cap(mw[1]) &&
+      mw.size() <= 4) {
+    Note(why, "former name ', " + M + ",' dropped");
+    *s = P + " " + R;
+    return true;
+  }
   if (In(m0, {"who", "which", "that", "whose", "whom", "where"}) ||
       (Participle(m0) && mw.size() >= 2) ||
       ((In(m0, {"a", "an", "the"}) || IsPossDet(m0)) && mw.size() >= 2) ||
@@ -2168,9 +2178,17 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
     const std::string c = Core(w[i]);
     const std::string next = i + 1 < w.size() ? Core(w[i + 1]) : "";
     const bool lower = Lowercase(w[i]);
+    // "and first published in 1988": an adverb before the verb.
+    const std::string after_adverb =
+        i + 2 < w.size() && WordForms::Get().Is(next, Pos::kAdv)
+            ? Core(w[i + 2])
+            : "";
     const bool coordinated_clause =
         In(c, {"and", "or"}) && lower && !next.empty() &&
         (IsPronoun(next) || IsAuxOrCopula(next) ||
+         (!after_adverb.empty() && Lowercase(w[i + 2]) &&
+          InflectedVerb(after_adverb) &&
+          !WordForms::Get().Is(after_adverb, Pos::kNoun)) ||
          // "Brazil and no other nationality", "Lyon and not Paris".
          In(next, {"no", "not", "never"}) ||
          (Lowercase(w[i + 1]) && InflectedVerb(next) &&
@@ -2265,7 +2283,11 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
       // after a person noun, where the role is held is not the role.
       const bool workplace =
           In(w[i], {"at", "for", "with"}) && PersonNoun(Core(w[i - 1]));
-      if (!(w[i] == "for" && name) && !(where_or_when && !name) && !workplace) {
+      // "golf at the age of two", "badminton at national level": "at" and
+      // no name says when or how well, not what.
+      const bool at_how = w[i] == "at" && !name && !Digit(w[i + 1]);
+      if (!(w[i] == "for" && name) && !(where_or_when && !name) && !workplace &&
+          !at_how) {
         continue;
       }
       Note(why, "adjunct '" + Join(w, i, cut) + "' after the value dropped");

@@ -32,12 +32,12 @@ std::string Unparsed(std::string_view s) {
   return r.status().message();
 }
 
-#define CHECK_ATOM(f, s, r, v)  \
-  do {                          \
-    const ParsedFact f_ = (f);  \
-    CHECK(f_.subject == (s));   \
-    CHECK(f_.relation == (r));  \
-    CHECK(f_.value == (v));     \
+#define CHECK_ATOM(f, s, r, v) \
+  do {                         \
+    const ParsedFact f_ = (f); \
+    CHECK(f_.subject == (s));  \
+    CHECK(f_.relation == (r)); \
+    CHECK(f_.value == (v));    \
   } while (0)
 
 TEST_CASE("Discourse: a lead-in or dateline before a spaced dash goes",
@@ -50,15 +50,15 @@ TEST_CASE("Discourse: a lead-in or dateline before a spaced dash goes",
       Parse("LONDON (Reuters) - Sadiq Khan was re-elected as Mayor of London."),
       "London", "P6", "Sadiq Khan");
   // Two dashes set off an aside; a name before one dash is no lead-in.
-  ParsedFact f = Parse("Ada Lovelace \u2014 a mathematician \u2014 was born "
-                       "in London.");
+  ParsedFact f = Parse(
+      "Ada Lovelace \u2014 a mathematician \u2014 was born "
+      "in London.");
   CHECK(f.subject == "Ada Lovelace");
   CHECK(Parse("Real Madrid - Barcelona moved to Montjuic.").subject !=
         "Barcelona");
 }
 
-TEST_CASE("Discourse: closing tags and attributions go",
-          "[atoms][discourse]") {
+TEST_CASE("Discourse: closing tags and attributions go", "[atoms][discourse]") {
   CHECK_ATOM(Parse("Ada Lovelace was a mathematician, if I remember "
                    "correctly."),
              "Ada Lovelace", "P106", "mathematician");
@@ -74,8 +74,8 @@ TEST_CASE("Discourse: a question with its answer states the answer",
           "[atoms][discourse]") {
   CHECK_ATOM(Parse("Who wrote Dracula? Bram Stoker."), "Dracula", "P50",
              "Bram Stoker");
-  CHECK_ATOM(Parse("Who wrote Dracula? Answer: Bram Stoker."), "Dracula",
-             "P50", "Bram Stoker");
+  CHECK_ATOM(Parse("Who wrote Dracula? Answer: Bram Stoker."), "Dracula", "P50",
+             "Bram Stoker");
   CHECK_ATOM(Parse("Quiz: the capital of Mongolia? Ulaanbaatar."), "Mongolia",
              "P36", "Ulaanbaatar");
   CHECK_ATOM(Parse("Q: Who was Johnny Cash married to? A: June Carter."),
@@ -138,6 +138,39 @@ TEST_CASE("Discourse: where, when and how after a value are not the value",
   CHECK_ATOM(Parse("Kessaly has replaced English with Kessalian as its sole "
                    "official language."),
              "Kessaly", "P37", "Kessalian");
+}
+
+TEST_CASE("Discourse: classes, persons and former names around a value",
+          "[atoms][discourse]") {
+  // A class value without its article: "works as a nurse" and "is a nurse"
+  // name one value.
+  CHECK_ATOM(Parse("Amara Obi works as a lawyer."), "Amara Obi", "P106",
+             "lawyer");
+  CHECK_ATOM(Parse("Lionel Messi plays as a forward."), "Lionel Messi", "P413",
+             "forward");
+  // How old or how good is no part of the class.
+  CHECK_ATOM(Parse("Tiger Woods took up golf at the age of two."),
+             "Tiger Woods", "P641", "golf");
+  // A widening refused for its value leaves the value's own class.
+  CHECK_ATOM(Parse("Bob Dylan turned to Christianity in 1979."), "Bob Dylan",
+             "P140", "Christianity");
+  // A person noun states a person: no relation said of shows.
+  CHECK(
+      Parse("Ronald Reagan worked as a sports broadcaster in Iowa.").relation !=
+      "P449");
+  // ", née Wieck," is a former name; "and first published" a second verb.
+  CHECK_ATOM(
+      Parse("The composer Clara Schumann, n\u00e9e Wieck, was married to "
+            "Robert Schumann."),
+      "Clara Schumann", "P26", "Robert Schumann");
+  CHECK_ATOM(Parse("The Alchemist was written by Paulo Coelho and first "
+                   "published in 1988."),
+             "The Alchemist", "P50", "Paulo Coelho");
+  // A lone participle left by its date is a fronted participle.
+  CHECK_ATOM(Parse("Published in 1967, One Hundred Years of Solitude is the "
+                   "most famous book of Gabriel Garc\u00eda M\u00e1rquez."),
+             "Gabriel Garc\u00eda M\u00e1rquez", "P800",
+             "One Hundred Years of Solitude");
 }
 
 }  // namespace
