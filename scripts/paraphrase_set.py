@@ -7,6 +7,10 @@ back with `factline --db D get SUBJECT PID`.
   statements: the item's value is among the slot's current values;
   updates:    the new value is the slot's only current value.
 
+A second statements line counts the value found in the slot's history too:
+a sentence that states a closed interval ("served from 2005 to 2021") is
+stored as history, keyed right but not current.
+
 Usage: scripts/paraphrase_set.py [--factline BIN] [--verbose]
                                  [--clock now|serial] DIR
 DIR holds statements.jsonl and updates.jsonl (datasets/paraphrase/set_c/
@@ -28,7 +32,7 @@ def norm(s):
     return re.sub(r'[^\w ]', '', s).strip()
 
 
-def current_values(binary, lines, subject, relation, serial):
+def current_values(binary, lines, subject, relation, serial, past=None):
     db = tempfile.mkdtemp(prefix='factline-paraphrase-')
     try:
         text = ''.join('%d. %s\n' % (i + 1, l) for i, l in enumerate(lines))
@@ -52,6 +56,13 @@ def current_values(binary, lines, subject, relation, serial):
             m = re.search(r' = (.+?)  \[#\d+', line)
             if m:
                 values.append(m.group(1))
+        if past is not None:
+            hist = subprocess.run([binary, '--db', db, 'history', subject,
+                                   relation], capture_output=True, check=False)
+            for line in hist.stdout.decode(errors='replace').splitlines():
+                m = re.match(r'^  (.+?)  \[#\d+\]', line)
+                if m:
+                    past.append(m.group(1))
         return values
     finally:
         shutil.rmtree(db)
@@ -75,9 +86,13 @@ def main():
     misses = []
     statements = load('statements.jsonl')
     ok = 0
+    keyed = 0
     for x in statements:
+        past = []
         got = current_values(args.factline, [x['sentence']], x['subject'],
-                             x['relation'], args.clock == 'serial')
+                             x['relation'], args.clock == 'serial', past)
+        if norm(x['value']) in [norm(v) for v in got + past]:
+            keyed += 1
         if norm(x['value']) in [norm(v) for v in got]:
             ok += 1
         else:
@@ -96,6 +111,8 @@ def main():
                           (x['relation'], x['first'], x['second'], got))
     print('statements %d/%d %.1f%%' % (ok, len(statements),
                                        100.0 * ok / len(statements)))
+    print('statements keyed, current or history %d/%d %.1f%%' %
+          (keyed, len(statements), 100.0 * keyed / len(statements)))
     print('updates    %d/%d %.1f%%' % (uok, len(updates),
                                        100.0 * uok / len(updates)))
     if args.verbose:

@@ -134,9 +134,24 @@ void RegisterQueries(CLI::App& app, GlobalOptions& global, int* exit_code) {
       *exit_code = Fail(memory.status(), "get");
       return;
     }
-    *exit_code =
-        PrintFacts(global, (*memory)->Current(args->subject, args->relation),
-                   "(" + args->subject + ", " + args->relation + ")");
+    const std::string what = "(" + args->subject + ", " + args->relation + ")";
+    auto current = (*memory)->Current(args->subject, args->relation);
+    // A slot whose values all ended ("served as mayor from 2001 to 2014")
+    // holds history, not nothing: say so, and where to read it.
+    if (current.ok() && current->empty() && !global.json) {
+      auto past = (*memory)->History(args->subject, args->relation);
+      if (past.ok() && !past->empty()) {
+        std::cout << "no current value for " << Printable(what) << "; "
+                  << past->size()
+                  << (past->size() == 1 ? " value that ended"
+                                        : " values that ended")
+                  << " (factline history " << Printable(args->subject) << " "
+                  << Printable(args->relation) << ")\n";
+        *exit_code = kExitNotFound;
+        return;
+      }
+    }
+    *exit_code = PrintFacts(global, current, what);
   });
 
   CLI::App* history = app.add_subcommand(

@@ -115,6 +115,13 @@ TEST_CASE("CLI: 'no longer' ends the value and ingest counts it", "[tools]") {
   // Nothing is current any more; the value stays in history.
   Run now = Cli("--db " + dir.Sub("db") + " get \"Bea Lund\" P108");
   CHECK(now.output.find("Norrsken Labs") == std::string::npos);
+  // ... and get says the slot holds an ended value, not "nothing stored".
+  CHECK(now.code == 1);
+  CHECK(now.output.find("no current value for (Bea Lund, P108); 1 value "
+                        "that ended") != std::string::npos);
+  CHECK(Cli("--db " + dir.Sub("db") + " get \"Bea Lund\" P19")
+            .output.find("nothing stored for (Bea Lund, P19)") !=
+        std::string::npos);
   Run history = Cli("--db " + dir.Sub("db") + " history \"Bea Lund\" P108");
   CHECK(history.code == 0);
   CHECK(history.output.find("Norrsken Labs") != std::string::npos);
