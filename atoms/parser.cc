@@ -940,9 +940,15 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   // "Marie Curie's daughter Irène ...": a possessive among the first words.
   const std::size_t poss = trimmed.find("'s ");
   const bool possessive_first = poss != std::string::npos && poss < 48;
-  if (trimmed.find(", ") != std::string::npos ||
-      internal::MayOpenWithNamedRole(trimmed) || MayJoinTwoClauses(trimmed) ||
-      born_first || possessive_first) {
+  // A relative subject was read whole by the main statement: its clause
+  // is no side statement ("The woman who married X was Y").
+  const bool relative_subject =
+      !out.empty() && out.front().evidence.find("relative subject read as") !=
+                          std::string::npos;
+  if (!relative_subject &&
+      (trimmed.find(", ") != std::string::npos ||
+       internal::MayOpenWithNamedRole(trimmed) || MayJoinTwoClauses(trimmed) ||
+       born_first || possessive_first)) {
     internal::MainClause(trimmed, nullptr, &side);
   }
   internal::RoleDroppedReading(trimmed, &side);
@@ -1305,6 +1311,26 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   read_time_words();
   // Lead-ins, fronted adjuncts and interruptions are no part of the main
   // clause; values end at a clause boundary (atoms/internal/spans.h).
+  // "The studio that developed Minecraft is Mojang": read before the main
+  // clause is cut (its relative clause is no interruption), unless a
+  // lexicon template reads the line as it stands; one whose subject holds
+  // a relative word does not ("The woman who married Johnny Cash was
+  // ...": "[X] married __").
+  if (text.find(" that ") != std::string::npos ||
+      text.find(" who ") != std::string::npos ||
+      text.find(" which ") != std::string::npos ||
+      text.find(" where ") != std::string::npos) {
+    const Pattern* tp = nullptr;
+    std::string tg[3];
+    bool template_reads =
+        impl_->Match(impl_->sentences, *impl_->sentence_set, text, &tp, tg) &&
+        tp->lexicon && !tp->catch_all;
+    if (template_reads && tp->slots.subject) {
+      std::string subject = tg[tp->slots.subject - 1];
+      template_reads = internal::CleanTemplateSubject(&subject);
+    }
+    if (!template_reads) internal::RelativeSubject(&text, &spans);
+  }
   const std::string before_main = text;
   text = internal::MainClause(text, &spans);
   // A rewritten clause may show a time the whole line hid ("S is where V
@@ -1314,6 +1340,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   std::string g[3];
   const bool matched =
       impl_->Match(impl_->sentences, *impl_->sentence_set, text, &p, g);
+
   auto from_pattern = [&]() -> Result<ParsedFact> {
     ParsedFact fact_copy = fact;
     ParsedFact& fact = fact_copy;

@@ -1243,6 +1243,56 @@ bool CoordinatedVerbs(std::string* s, std::string* why,
   return false;
 }
 
+// "The studio that developed Minecraft is Mojang", "The person who wrote
+// Dracula is Bram Stoker", "The sport that Wayne Gretzky played was ice
+// hockey", "The city where the Mona Lisa is kept is Paris": a subject that
+// is a noun and a relative clause, and a value after the last copula. The
+// value fills the clause's gap: its subject when a verb follows the
+// relative word ("Mojang developed Minecraft"), else its object ("Wayne
+// Gretzky played ice hockey"), or, after "where", its place.
+bool RelativeSubject(std::string* s, std::string* why) {
+  const std::vector<std::string> w = Words(*s);
+  if (w.size() < 6 || !In(Core(w[0]), {"the", "a", "an"})) return false;
+  std::size_t rel = 1;
+  while (rel < w.size() && rel <= 4 && Lowercase(w[rel]) &&
+         !In(Core(w[rel]), {"that", "who", "which", "where", "whom"})) {
+    ++rel;
+  }
+  if (rel == 1 || rel > 4 || rel >= w.size() ||
+      !In(Core(w[rel]), {"that", "who", "which", "where", "whom"})) {
+    return false;
+  }
+  // The last copula with a short verbless value after it.
+  std::size_t cop = w.size();
+  for (std::size_t i = w.size() - 1; i > rel + 2; --i) {
+    if (In(Core(w[i]), {"is", "was", "are", "were"}) && Lowercase(w[i])) {
+      cop = i;
+      break;
+    }
+  }
+  if (cop >= w.size() - 1) return false;
+  const std::vector<std::string> value(w.begin() + cop + 1, w.end());
+  const std::vector<std::string> clause(w.begin() + rel + 1, w.begin() + cop);
+  if (value.size() > 8 || HasVerb(value) || clause.size() < 2 ||
+      !HasVerb(clause)) {
+    return false;
+  }
+  std::string v = Join(value, 0, value.size());
+  const std::string stop = TakeFullStop(&v);
+  std::string rewritten;
+  const std::string r = Core(w[rel]);
+  if (r == "where") {
+    rewritten = Join(clause, 0, clause.size()) + " in " + v;
+  } else if (VerbStart(clause[0]) && !Cap(clause[0])) {
+    rewritten = v + " " + Join(clause, 0, clause.size());
+  } else {
+    rewritten = Join(clause, 0, clause.size()) + " " + v;
+  }
+  Note(why, "relative subject read as '" + rewritten + "'");
+  *s = rewritten + stop;
+  return true;
+}
+
 // "It was Nirvana who recorded X", "It is Ankara that is the capital": a
 // cleft puts the subject in focus; the statement is "Nirvana recorded X".
 bool Cleft(std::string* s, std::string* why) {

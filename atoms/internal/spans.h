@@ -58,6 +58,13 @@ namespace factline::internal {
 // -> "Adidas is based in Herzogenaurach."; "Born in Lyon, S ..." -> "S was
 // born in Lyon."; "S, whose R is V, ..." -> "S's R is V."; "The mayor of
 // Paris, Anne Hidalgo, ..." -> "The mayor of Paris is Anne Hidalgo."
+// "The studio that developed Minecraft is Mojang" -> "Mojang developed
+// Minecraft": a subject made of a noun and a relative clause, its gap
+// filled by the value after the last copula. The parser calls it when no
+// lexicon template reads the line (FactConsolidation's "The company that
+// produced [X] is __" is one). Returns whether *s was rewritten.
+bool RelativeSubject(std::string* s, std::string* why);
+
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side = nullptr);
 

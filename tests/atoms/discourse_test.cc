@@ -173,5 +173,24 @@ TEST_CASE("Discourse: classes, persons and former names around a value",
              "One Hundred Years of Solitude");
 }
 
+TEST_CASE("Discourse: a subject made of a noun and a relative clause",
+          "[atoms][discourse]") {
+  // The value fills the clause's subject gap ...
+  CHECK_ATOM(Parse("The studio that developed Minecraft is Mojang."),
+             "Minecraft", "P178", "Mojang");
+  CHECK_ATOM(Parse("The person who wrote Dracula is Bram Stoker."), "Dracula",
+             "P50", "Bram Stoker");
+  CHECK_ATOM(Parse("The woman who married Johnny Cash was June Carter."),
+             "June Carter", "P26", "Johnny Cash");
+  // ... its object gap, or after "where" its place.
+  CHECK_ATOM(Parse("The sport that Wayne Gretzky played was ice hockey."),
+             "Wayne Gretzky", "P641", "ice hockey");
+  CHECK(Parse("The city where the Mona Lisa is kept is Paris.").value ==
+        "Paris");
+  // A lexicon template that reads the line as it stands keeps it.
+  CHECK_ATOM(Parse("The company that produced Big Mac is McDonald's."),
+             "Big Mac", "P176", "McDonald's");
+}
+
 }  // namespace
 }  // namespace factline
