@@ -1481,6 +1481,8 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   }
   clause->value = internal::TrimValue(clause->value, true, &spans);
   clause->subject = internal::TrimValue(clause->subject, false, &spans);
+  // "the TV show The Wire", "Miles Davis's album Kind of Blue": the name.
+  clause->subject = internal::DropModifiersBeforeName(clause->subject, &spans);
   DropPlaceKind(&clause->subject, &spans);
   internal::Mapping m = impl_->canonical->Map(clause->relation, clause->kind,
                                               clause->relation_capitalised);

@@ -2123,6 +2123,26 @@ std::string DropModifiersBeforeName(const std::string& value,
   }
   std::size_t j = 0;
   bool content = false;
+  // "Miles Davis's album Kind of Blue", "British rock band Queen", "the TV
+  // show The Wire": an owner's name, a capitalised adjective or an acronym
+  // before the lower-case modifiers are modifiers too.
+  std::size_t lead = 0;
+  if (!w.empty() && In(Core(w[0]), {"the", "a", "an"})) lead = 1;
+  std::size_t owner = lead;
+  while (owner < w.size() && owner < lead + 4 && Cap(w[owner]) &&
+         !w[owner].ends_with("'s") && !w[owner].ends_with("s'")) {
+    ++owner;
+  }
+  if (owner < w.size() && owner + 1 < w.size() && Cap(w[owner]) &&
+      (w[owner].ends_with("'s") || w[owner].ends_with("s'")) &&
+      Lowercase(w[owner + 1])) {
+    j = owner + 1;
+  } else if (lead < w.size() && lead + 1 < w.size() && Cap(w[lead]) &&
+             Lowercase(w[lead + 1]) && !In(Core(w[lead + 1]), {"of", "and"}) &&
+             !IsNameParticle(Core(w[lead + 1])) &&
+             (wf.Is(Core(w[lead]), Pos::kAdj) || Core(w[lead]).size() <= 3)) {
+    j = lead + 1;
+  }
   while (j < w.size() && Lowercase(w[j]) && !w[j].ends_with(",")) {
     const std::string c = Core(w[j]);
     const bool modifier =
@@ -2153,7 +2173,18 @@ std::string DropModifiersBeforeName(const std::string& value,
   }
   const bool known_name =
       adjectives && name.size() == 1 && wf.Is(Core(name[0]), Pos::kNoun);
-  if (!RoleNoun(Core(w[j - 1])) && !Place(name) && !known_name) return value;
+  // A kind of work before a title ("the novel Frankenstein", "the TV show
+  // The Wire") names it as a person noun names a person.
+  const std::string last = WordForms::Get().Lemma(Core(w[j - 1]), Pos::kNoun);
+  const bool work_kind =
+      !last.empty() &&
+      Reaches(last,
+              {"creation", "publication", "show", "musical composition",
+               "sound recording", "work"},
+              false);
+  if (!RoleNoun(Core(w[j - 1])) && !Place(name) && !known_name && !work_kind) {
+    return value;
+  }
   Note(why, "'" + Join(w, 0, j) + "' before the name '" + Join(w, j, w.size()) +
                 "' dropped");
   return Join(w, j, w.size());

@@ -65,6 +65,12 @@ namespace factline::internal {
 // produced [X] is __" is one). Returns whether *s was rewritten.
 bool RelativeSubject(std::string* s, std::string* why);
 
+// "the physicist Marie Curie", "the TV show The Wire", "Miles Davis's
+// album Kind of Blue", "the British rock band Queen": the name, when the
+// modifiers before it end in a person, group or work noun (or the name is
+// a place); `value` unchanged otherwise.
+std::string DropModifiersBeforeName(const std::string& value, std::string* why);
+
 std::string MainClause(std::string_view sentence, std::string* why,
                        std::vector<std::string>* side = nullptr);
 

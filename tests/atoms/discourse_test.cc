@@ -192,5 +192,21 @@ TEST_CASE("Discourse: a subject made of a noun and a relative clause",
              "Big Mac", "P176", "McDonald's");
 }
 
+TEST_CASE("Discourse: kinds and owners before a name, subjects and values",
+          "[atoms][discourse]") {
+  CHECK_ATOM(Parse("The genre of Miles Davis's album Kind of Blue is modal "
+                   "jazz."),
+             "Kind of Blue", "P136", "modal jazz");
+  CHECK(
+      Parse("The main genre of the TV show The Wire is crime drama.").subject ==
+      "The Wire");
+  CHECK_ATOM(Parse("Bohemian Rhapsody's performer is the British rock band "
+                   "Queen."),
+             "Bohemian Rhapsody", "P175", "Queen");
+  // Names that open with a capitalised word before lower-case ones stay.
+  CHECK(Parse("Ana Ruiz works for Bank of America.").value ==
+        "Bank of America");
+}
+
 }  // namespace
 }  // namespace factline
