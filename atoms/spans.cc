@@ -1056,20 +1056,36 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
   for (std::size_t i = 1; i + 3 < w.size(); ++i) {
     const std::string c = Core(w[i]);
     const std::string verb = Core(w[i - 1]);
-    // "moved from Y to Z", "left Y to join Z".
-    const bool from = c == "from" && Lowercase(w[i - 1]) && InflectedVerb(verb);
-    const bool left = c == "left" && Lowercase(w[i]) && i + 3 < w.size();
+    // "moved from Y to Z", "moved its capital from Y to Z", "left Y to
+    // join Z".
+    const bool from = c == "from" && Lowercase(w[i - 1]) &&
+                      (InflectedVerb(verb) ||
+                       (i >= 3 && IsPossDet(Core(w[i - 2])) &&
+                        Lowercase(w[i - 3]) && InflectedVerb(Core(w[i - 3]))));
+    // Verbs of leaving something behind: "left Y for Z", "quit Y to become
+    // Z", "gave up Y for Z", "swapped Y for Z".
+    const bool gave_up = c == "gave" && Core(w[i + 1]) == "up";
+    const bool left = Lowercase(w[i]) && i + 3 < w.size() &&
+                      (gave_up || In(c, {"left", "quit", "abandoned", "dropped",
+                                         "ditched", "swapped", "traded"}));
     if (!from && !left) continue;
+    const std::size_t first = gave_up ? i + 2 : i + 1;
+    if (first + 2 >= w.size()) continue;
     std::size_t to = 0;
-    for (std::size_t j = i + 2; j + 1 < w.size() && j <= i + 7; ++j) {
-      // "left Acme for Globex": "for" and a name is where they went.
-      if (w[j] == "to" || (left && w[j] == "for" && Cap(w[j + 1]))) {
+    for (std::size_t j = first + 1; j + 1 < w.size() && j <= i + 7; ++j) {
+      // "left Acme for Globex": "for" and a name is where they went;
+      // "gave up tennis for golf": a class for a class.
+      if (w[j] == "to" ||
+          (left && w[j] == "for" &&
+           (Cap(w[j + 1]) || (Lowercase(w[first]) && Lowercase(w[j + 1]))))) {
         to = j;
         break;
       }
     }
-    if (to == 0 || Digit(w[i + 1]) || w[to - 1].ends_with(",")) continue;
-    const std::string old_value = Join(w, i + 1, to);
+    if (to == 0 || Digit(w[first]) || w[to - 1].ends_with(",")) continue;
+    // Only "left" may go "to" a place ("left Paris to Rome" is rare; "quit
+    // Y to join Z" is the infinitive below).
+    const std::string old_value = Join(w, first, to);
     std::string out;
     if (from) {
       out = Join(w, 0, i) + " to " + Join(w, to + 1, w.size());
@@ -1077,9 +1093,13 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
       // "left Y for Z" -> "switched to Z": the slot is the one Y held.
       out = Join(w, 0, i) + " switched to " + Join(w, to + 1, w.size());
     } else {
-      // "left Y to join Z" -> "joined Z": the infinitive's verb, past.
+      // "left Y to join Z" -> "joined Z", "quit Y to become Z" -> "became
+      // Z": the infinitive's verb, past.
       if (to + 2 >= w.size() || !Lowercase(w[to + 1])) continue;
-      const std::string joined = Core(w[to + 1]) == "join" ? "joined" : "";
+      const std::string inf = Core(w[to + 1]);
+      const std::string joined = inf == "join"     ? "joined"
+                                 : inf == "become" ? "became"
+                                                   : "";
       if (joined.empty()) continue;
       out = Join(w, 0, i) + " " + joined + " " + Join(w, to + 2, w.size());
     }

@@ -640,5 +640,24 @@ TEST_CASE("Updates: a lower-case 'the' is the article, whichever way round",
         std::vector<std::string>{"Ralph Ellison"});
 }
 
+TEST_CASE("Updates: leaving one value for another keeps the new one",
+          "[query][updates]") {
+  Store st;
+  st.Say("Tom Hale plays tennis.", 1);
+  st.Say("Tom Hale gave up tennis for golf.", 2);
+  CHECK(st.Now("Tom Hale", "P641") == std::vector<std::string>{"golf"});
+  st.Say("Tom Hale is a teacher.", 3);
+  st.Say("Tom Hale quit teaching to become a carpenter.", 4);
+  CHECK(st.Now("Tom Hale", "P106") == std::vector<std::string>{"carpenter"});
+  st.Say("The capital of Orvane is Telmar.", 5);
+  st.Say("In 2024 Orvane moved its capital from Telmar to Kesh.", 6);
+  CHECK(st.Now("Orvane", "P36") == std::vector<std::string>{"Kesh"});
+  // A class named with and without its article is one value: the second
+  // line reinforces, it supersedes nothing.
+  st.Say("Ana Lima works as a nurse.", 7);
+  st.Say("Ana Lima is a nurse.", 8);
+  CHECK(st.Now("Ana Lima", "P106") == std::vector<std::string>{"nurse"});
+}
+
 }  // namespace
 }  // namespace factline
