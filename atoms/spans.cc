@@ -865,7 +865,27 @@ std::string TakeFullStop(std::string* text) {
 // S's coach". The role must name its owner (of, at, a possessive) unless
 // the verb is "became" ("became a lawyer": P is a lawyer).
 bool RoleChange(std::string* s, std::string* why) {
-  const std::vector<std::string> w = Words(*s);
+  std::vector<std::string> w = Words(*s);
+  // "Q was replaced as manager of S by P" says what "Q was replaced by P
+  // as manager of S" says: the agent moves before the role.
+  for (std::size_t a = 2; a + 3 < w.size(); ++a) {
+    if (w[a] != "as" || !In(Core(w[a - 1]), {"replaced", "succeeded"})) {
+      continue;
+    }
+    for (std::size_t b = w.size() - 2; b > a + 1; --b) {
+      if (w[b] != "by" || !Cap(w[b + 1])) continue;
+      std::vector<std::string> moved(w.begin(), w.begin() + a);
+      std::string agent = Join(w, b + 1, w.size());
+      const std::string stop = TakeFullStop(&agent);
+      std::string role = Join(w, a + 1, b);
+      if (!role.empty() && role.back() == ',') role.pop_back();
+      *s = Join(moved, 0, moved.size()) + " by " + agent + " as " + role + stop;
+      Note(why, "agent '" + agent + "' read before the role");
+      w = Words(*s);
+      break;
+    }
+    break;
+  }
   std::size_t v = 0;
   while (v < w.size() && v < 7 && !VerbStart(w[v])) ++v;
   if (v == 0 || v >= w.size() || !Cap(w[0])) return false;

@@ -657,6 +657,10 @@ TEST_CASE("Updates: leaving one value for another keeps the new one",
   st.Say("Ana Lima works as a nurse.", 7);
   st.Say("Ana Lima is a nurse.", 8);
   CHECK(st.Now("Ana Lima", "P106") == std::vector<std::string>{"nurse"});
+  // The agent of "was replaced as R of S by P" holds the role now.
+  st.Say("Kessaly's prime minister is Ana Dorn.", 9);
+  st.Say("Ana Dorn was replaced as prime minister of Kessaly by Piet Lau.", 10);
+  CHECK(st.Now("Kessaly", "P6") == std::vector<std::string>{"Piet Lau"});
 }
 
 }  // namespace
