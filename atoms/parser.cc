@@ -1100,15 +1100,6 @@ void Parser::TrimValueAdjunct(std::string_view sentence,
       if (named) return;  // a lower-case word inside the name: keep it
       continue;
     }
-    // A lexicon template's value runs to the line's end, and such names
-    // hold a place ("Orchestral Manoeuvres in the Dark", "Adam Mickiewicz
-    // University in Poznań"): after a template, only a tail without a
-    // capital goes ("throughout the 1970s").
-    if (fact->mapping == "template") {
-      for (std::size_t k = i + 1; k < w.size(); ++k) {
-        if (std::isupper(static_cast<unsigned char>(w[k][0]))) return;
-      }
-    }
     // "replaced English with Kessalian", "swapped tennis for padel": the
     // word after "with"/"for" is the value that came in.
     if ((x == "with" || x == "for") && i + 1 < w.size()) {
@@ -1129,6 +1120,23 @@ void Parser::TrimValueAdjunct(std::string_view sentence,
         fact->value = in;
         return;
       }
+    }
+    // A lexicon template's value runs to the line's end, and such names
+    // hold a place ("Orchestral Manoeuvres in the Dark", "Adam Mickiewicz
+    // University in Poznań"): after a template, only a tail without a
+    // capital goes ("throughout the 1970s"). Elsewhere a capital after
+    // the preposition goes only after "in", "at" or "near" and no "the":
+    // "June Carter in Kentucky" but "Teach for America", "Panic at the
+    // Disco".
+    bool capital_after = false;
+    for (std::size_t k = i + 1; k < w.size(); ++k) {
+      capital_after =
+          capital_after || std::isupper(static_cast<unsigned char>(w[k][0]));
+    }
+    if (capital_after && (fact->mapping == "template" ||
+                          !internal::InWords(x, {"in", "at", "near"}) ||
+                          (i + 1 < w.size() && w[i + 1] == "the"))) {
+      return;
     }
     std::string kept = w[0];
     for (std::size_t k = 1; k < i; ++k) kept += " " + w[k];

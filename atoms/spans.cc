@@ -308,8 +308,9 @@ bool DashLeadIn(std::string* s, std::string* why) {
   // A lone capitalised word other than a dateline is a name ("Madonna -
   // she was born in Michigan").
   if (lead.size() == 1 && !dateline &&
-      !WordForms::Get().Is(Core(lead[0]), Pos::kVerb) &&
-      !WordForms::Get().Is(Core(lead[0]), Pos::kNoun)) {
+      ((!WordForms::Get().Is(Core(lead[0]), Pos::kVerb) &&
+        !WordForms::Get().Is(Core(lead[0]), Pos::kNoun)) ||
+       Place(lead))) {
     return false;
   }
   Note(why, std::string(dateline ? "dateline" : "lead-in") + " '" +
@@ -873,7 +874,12 @@ bool RoleChange(std::string* s, std::string* why) {
       continue;
     }
     for (std::size_t b = w.size() - 2; b > a + 1; --b) {
-      if (w[b] != "by" || !Cap(w[b + 1])) continue;
+      if (w[b] != "by" || !Cap(w[b + 1]) || MonthNumber(Core(w[b + 1])) ||
+          In(Core(w[b + 1]),
+             {"monday", "tuesday", "wednesday", "thursday", "friday",
+              "saturday", "sunday", "today", "tomorrow", "now", "then"})) {
+        continue;
+      }
       std::vector<std::string> moved(w.begin(), w.begin() + a);
       std::string agent = Join(w, b + 1, w.size());
       const std::string stop = TakeFullStop(&agent);
@@ -1095,9 +1101,19 @@ std::string ChangeFromTo(std::string_view sentence, std::string* why) {
     for (std::size_t j = first + 1; j + 1 < w.size() && j <= i + 7; ++j) {
       // "left Acme for Globex": "for" and a name is where they went;
       // "gave up tennis for golf": a class for a class.
+      // A name after "for" only after "left" ("traded Shaquille O'Neal
+      // for Lamar Odom" is a trade); bare class nouns on both sides
+      // otherwise ("quit smoking for her health" names no new value).
+      auto bare = [&](std::size_t k) {
+        const std::string x = Core(w[k]);
+        return Lowercase(w[k]) && !In(x, {"the", "a", "an"}) && !IsPossDet(x) &&
+               !IsPronoun(x) &&
+               !In(x, {"everything", "nothing", "good", "home", "work"});
+      };
       if (w[j] == "to" ||
           (left && w[j] == "for" &&
-           (Cap(w[j + 1]) || (Lowercase(w[first]) && Lowercase(w[j + 1]))))) {
+           ((c == "left" && Cap(w[j + 1])) ||
+            (bare(first) && bare(j + 1) && j + 2 == w.size())))) {
         to = j;
         break;
       }
@@ -1317,13 +1333,27 @@ bool RelativeSubject(std::string* s, std::string* why) {
       !HasVerb(clause)) {
     return false;
   }
+  // The gap takes a name ("Mojang", "Paris") or, as an object, a class
+  // noun ("ice hockey"); "is rich", "is a museum", "was only twenty" say
+  // something of the subject noun instead.
+  const std::string r = Core(w[rel]);
+  const bool subject_gap = VerbStart(clause[0]) && !Cap(clause[0]);
+  const std::size_t v0 =
+      value.size() > 1 && In(Core(value[0]), {"the"}) && Cap(value[1]) ? 1 : 0;
+  const bool name = Cap(value[v0]);
+  const WordForms& wf = WordForms::Get();
+  const std::string last = Core(value.back());
+  const bool class_noun =
+      !name && Lowercase(value[0]) && !In(Core(value[0]), {"a", "an", "the"}) &&
+      !IsPossDet(Core(value[0])) && wf.Is(last, Pos::kNoun) &&
+      !(wf.Is(Core(value[0]), Pos::kAdv) && !wf.Is(Core(value[0]), Pos::kNoun));
+  if (!name && (r == "where" || subject_gap || !class_noun)) return false;
   std::string v = Join(value, 0, value.size());
   const std::string stop = TakeFullStop(&v);
   std::string rewritten;
-  const std::string r = Core(w[rel]);
   if (r == "where") {
     rewritten = Join(clause, 0, clause.size()) + " in " + v;
-  } else if (VerbStart(clause[0]) && !Cap(clause[0])) {
+  } else if (subject_gap) {
     rewritten = v + " " + Join(clause, 0, clause.size());
   } else {
     rewritten = Join(clause, 0, clause.size()) + " " + v;
@@ -1465,9 +1495,11 @@ bool QuestionAnswer(std::string* s, std::string* why) {
   // The answer: after "A:", "Answer:" or "A." when labelled, else the
   // short verbless rest ("Who wrote Dracula? Bram Stoker.").
   std::string answer = t.substr(mark + 2);
+  bool labelled = q > 0;
   for (std::string_view label : {"A: ", "A. ", "Answer: ", "answer: "}) {
     if (answer.starts_with(label)) {
       answer.erase(0, label.size());
+      labelled = true;
       break;
     }
   }
@@ -1483,6 +1515,14 @@ bool QuestionAnswer(std::string* s, std::string* why) {
     return false;
   }
   const std::string w0 = Core(qw[0]);
+  // Without a label only a question with a wh-word and no "do" is one a
+  // short answer completes ("The Beatles? Legends." is an exclamation;
+  // "What does Ana do? Lawyer." needs "do" undone).
+  if (!labelled &&
+      (!In(w0, {"who", "what", "which", "where", "what's", "who's", "whom"}) ||
+       In(Core(qw[1]), {"do", "does", "did"}))) {
+    return false;
+  }
   std::string rewritten;
   if (In(w0, {"what's", "who's"})) {
     rewritten = answer + " is " + Join(qw, 1, qw.size());
@@ -1564,7 +1604,9 @@ bool ReportedClauseWithoutThat(std::string* s, std::string* why) {
           wf.Senses(out ? lemma + " out" : lemma, Pos::kVerb);
       const int file =
           senses.empty() ? -1 : wf.LexFile(senses.front(), Pos::kVerb);
-      reports = file == 31 || file == 32 || file == 39;
+      // Knowing and perceiving only: a verb of saying takes a hearer
+      // first ("I told Carlos Ana moved ...").
+      reports = file == 31 || file == 39 || (out && file == 32);
     }
     // A hedge ("I think S ...") is no report of what was learned.
     if (reports && !In(lemma, {"think", "believe", "guess", "suppose", "doubt",

@@ -208,5 +208,43 @@ TEST_CASE("Discourse: kinds and owners before a name, subjects and values",
         "Bank of America");
 }
 
+// Found by a review of the rules above: ordinary sentences they must leave
+// alone.
+TEST_CASE("Discourse: what the new readings must not claim",
+          "[atoms][discourse]") {
+  auto none_has = [](std::string_view line, const char* relation,
+                     const char* value) {
+    ParseContext ctx;
+    auto r = TheParser().ParseStatements(line, &ctx);
+    if (!r.ok()) return true;
+    for (const ParsedFact& f : *r) {
+      if (f.relation == relation && f.value == value) return false;
+    }
+    return true;
+  };
+  // A predicate after a relative subject that is no name or class noun.
+  CHECK(none_has("The house where Mozart was born is a museum.", "P19",
+                 "a museum"));
+  CHECK(none_has("The man who founded Amazon is rich.", "P112", "rich"));
+  CHECK(none_has("The woman who wrote Frankenstein was only twenty.", "P50",
+                 "only twenty"));
+  // "for" after a leaving verb that names no new value.
+  CHECK(none_has("Ana quit smoking for her health.", "use", "her health"));
+  CHECK(none_has("The Lakers traded Shaquille O'Neal for Lamar Odom.", "use",
+                 "Lamar Odom"));
+  // An exclamation is no question with an answer.
+  CHECK(none_has("The Beatles? Legends.", "P1308", "Legends"));
+  // Names with a preposition inside.
+  CHECK(Parse("Ana's employer is Teach for America.").value ==
+        "Teach for America");
+  CHECK(Parse("Ana's employer is Panic at the Disco.").value ==
+        "Panic at the Disco");
+  // A place before a dash is no lead-in; a day is no agent.
+  CHECK(none_has("Paris - Nice is a cycling race held in March.", "P131",
+                 "cycling race held"));
+  CHECK(none_has("Ana was replaced as director of Acme by Friday.", "P1037",
+                 "Friday"));
+}
+
 }  // namespace
 }  // namespace factline
