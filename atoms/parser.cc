@@ -1079,9 +1079,10 @@ void Parser::TrimValueAdjunct(std::string_view sentence,
   if (def == nullptr || def->value_kinds.empty() || WorkValued(*def)) return;
   const std::vector<std::string> w = internal::SplitWords(fact->value);
   if (w.size() < 2) return;
+  // A name's word: capitalised or a number ("Route 66").
   auto upper = [](const std::string& x) {
-    return !x.empty() && (std::isupper(static_cast<unsigned char>(x[0])) ||
-                          std::isdigit(static_cast<unsigned char>(x[0])));
+    return internal::StartsUpper(x) ||
+           (!x.empty() && std::isdigit(static_cast<unsigned char>(x[0])));
   };
   const bool named = upper(w[0]);
   for (std::size_t i = 1; i < w.size(); ++i) {
@@ -1190,13 +1191,10 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
   // "plays as a forward": a class is named without its article.
   if (impl_->types->ClassValued(fact->relation) ||
       impl_->types->PeopleClassValued(fact->relation)) {
-    for (std::string_view article : {"a ", "an ", "the "}) {
-      if (fact->value.size() > article.size() &&
-          fact->value.starts_with(article)) {
-        fact->value.erase(0, article.size());
-        break;
-      }
-    }
+    fact->value = std::string(
+        internal::WithoutDeterminer(fact->value, [](std::string_view w) {
+          return internal::InWords(w, {"a", "an", "the"});
+        }));
   }
   // "Nina Simone died in 2003", "The novel was published in 1934": a
   // date says when, never where or of what kind; the relation's template

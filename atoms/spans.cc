@@ -263,6 +263,26 @@ bool ColonLeadIn(std::string* s, std::string* why) {
 
 std::string TakeFullStop(std::string* text);
 
+// WordNet's lexicographer files of verbs that report: what is known
+// (cognition), said (communication) or perceived (perception).
+constexpr int kVerbCognition = 31;
+constexpr int kVerbCommunication = 32;
+constexpr int kVerbPerception = 39;
+
+// The lexicographer file of the first sense of verb lemma `lemma` ("find
+// out" as written), or -1 when WordNet has none.
+int FirstVerbSenseFile(const std::string& lemma) {
+  if (lemma.empty()) return -1;
+  const WordForms& wf = WordForms::Get();
+  const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kVerb);
+  return senses.empty() ? -1 : wf.LexFile(senses.front(), Pos::kVerb);
+}
+
+bool ReportsFile(int file) {
+  return file == kVerbCognition || file == kVerbCommunication ||
+         file == kVerbPerception;
+}
+
 // "Quick note - S ...", "PARIS — S ...", "BERLIN, March 3 (AP) — S ...":
 // a short lead-in or a news dateline before a spaced dash. One dash only:
 // two set off an aside ("Ada Lovelace — a mathematician — was ...").
@@ -344,12 +364,7 @@ bool TrailingTag(std::string* s, std::string* why) {
   // the speaker and a verb of knowing or saying.
   for (std::size_t i = 0; !tag && i + 1 < c.size(); ++i) {
     if (!In(c[i], {"i", "we"})) continue;
-    const std::string lemma = wf.Lemma(c[i + 1], Pos::kVerb);
-    if (lemma.empty()) continue;
-    const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kVerb);
-    if (senses.empty()) continue;
-    const int file = wf.LexFile(senses.front(), Pos::kVerb);
-    tag = file == 31 || file == 32 || file == 39;
+    tag = ReportsFile(FirstVerbSenseFile(wf.Lemma(c[i + 1], Pos::kVerb)));
   }
   // "..., the company said.", "..., officials confirmed.", "..., said a
   // spokesperson.", "..., according to Reuters.": who said it.
@@ -359,8 +374,7 @@ bool TrailingTag(std::string* s, std::string* why) {
       if (tag) break;
       const std::string lemma = wf.Lemma(verb, Pos::kVerb);
       if (lemma.empty() || lemma == verb) continue;  // inflected: "said"
-      const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kVerb);
-      tag = !senses.empty() && wf.LexFile(senses.front(), Pos::kVerb) == 32;
+      tag = FirstVerbSenseFile(lemma) == kVerbCommunication;
     }
   }
   if (!tag) return false;
@@ -1600,13 +1614,11 @@ bool ReportedClauseWithoutThat(std::string* s, std::string* why) {
     }
     bool reports = lemma == "turn" && out;
     if (!reports && !lemma.empty() && lemma != "be" && lemma != "have") {
-      const std::vector<std::uint32_t> senses =
-          wf.Senses(out ? lemma + " out" : lemma, Pos::kVerb);
-      const int file =
-          senses.empty() ? -1 : wf.LexFile(senses.front(), Pos::kVerb);
+      const int file = FirstVerbSenseFile(out ? lemma + " out" : lemma);
       // Knowing and perceiving only: a verb of saying takes a hearer
-      // first ("I told Carlos Ana moved ...").
-      reports = file == 31 || file == 39 || (out && file == 32);
+      // first ("I told Carlos Ana moved ..."), except with its particle.
+      reports = file == kVerbCognition || file == kVerbPerception ||
+                (out && file == kVerbCommunication);
     }
     // A hedge ("I think S ...") is no report of what was learned.
     if (reports && !In(lemma, {"think", "believe", "guess", "suppose", "doubt",
@@ -1654,12 +1666,9 @@ bool ReportedClause(std::string* s, std::string* why) {
     if (v == 0 || !Lowercase(w[v]) || In(Core(w[v - 1]), {"the", "a", "an"})) {
       return false;
     }
-    const std::string lemma = wf.Lemma(Core(w[v]), Pos::kVerb);
-    if (lemma.empty()) return false;
-    const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kVerb);
-    if (senses.empty()) return false;
-    const int file = wf.LexFile(senses.front(), Pos::kVerb);
-    if (file != 31 && file != 32 && file != 39) return false;
+    if (!ReportsFile(FirstVerbSenseFile(wf.Lemma(Core(w[v]), Pos::kVerb)))) {
+      return false;
+    }
     const std::vector<std::string> clause(w.begin() + k + 1, w.end());
     if (clause.size() < 3 || !HasVerb(clause)) return false;
     std::string text = Join(w, k + 1, w.size());

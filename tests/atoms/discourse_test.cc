@@ -5,40 +5,14 @@
 #include <catch2/catch.hpp>
 
 #include "atoms/atoms.h"
+#include "tests/atoms/parse_util.h"
 
 namespace factline {
 namespace {
 
-const Parser& TheParser() {
-  static Parser* parser =
-      new Parser(Parser::Create(Lexicon::Builtin()).value());
-  return *parser;
-}
-
-ParsedFact Parse(std::string_view s) {
-  ParseContext ctx;
-  auto r = TheParser().ParseSentence(s, &ctx);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
-
-std::string Unparsed(std::string_view s) {
-  ParseContext ctx;
-  auto r = TheParser().ParseSentence(s, &ctx);
-  INFO(s);
-  REQUIRE_FALSE(r.ok());
-  CHECK(r.status().IsNotFound());
-  return r.status().message();
-}
-
-#define CHECK_ATOM(f, s, r, v) \
-  do {                         \
-    const ParsedFact f_ = (f); \
-    CHECK(f_.subject == (s));  \
-    CHECK(f_.relation == (r)); \
-    CHECK(f_.value == (v));    \
-  } while (0)
+using testing::Parse;
+using testing::TheParser;
+using testing::Unparsed;
 
 TEST_CASE("Discourse: a lead-in or dateline before a spaced dash goes",
           "[atoms][discourse]") {

@@ -8,23 +8,13 @@
 #include "atoms/atoms.h"
 #include "atoms/internal/grammar.h"
 #include "atoms/internal/time_words.h"
+#include "tests/atoms/parse_util.h"
 
 namespace factline {
 namespace {
 
-const Parser& TheParser() {
-  static Parser* parser =
-      new Parser(Parser::Create(Lexicon::Builtin()).value());
-  return *parser;
-}
-
-ParsedFact Parse(std::string_view s) {
-  ParseContext ctx;
-  auto r = TheParser().ParseSentence(s, &ctx);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
+using testing::Parse;
+using testing::TheParser;
 
 internal::Clause Read(std::string_view s) {
   if (!s.empty() && s.back() == '.') s.remove_suffix(1);

@@ -1,22 +1,13 @@
 #include <catch2/catch.hpp>
 
 #include "atoms/atoms.h"
+#include "tests/atoms/parse_util.h"
 
 namespace factline {
 namespace {
 
-const Parser& TheParser() {
-  static Parser* parser =
-      new Parser(Parser::Create(Lexicon::Builtin()).value());
-  return *parser;
-}
-
-ParsedFact Parse(std::string_view s) {
-  auto r = TheParser().ParseSentence(s);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
+using testing::Parse;
+using testing::TheParser;
 
 TEST_CASE("Parser: lexicon templates yield keyed atoms", "[atoms]") {
   ParsedFact f =

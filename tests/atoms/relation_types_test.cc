@@ -8,15 +8,12 @@
 
 #include "atoms/atoms.h"
 #include "atoms/internal/wordforms.h"
+#include "tests/atoms/parse_util.h"
 
 namespace factline {
 namespace {
 
-const Parser& TheParser() {
-  static Parser* parser =
-      new Parser(Parser::Create(Lexicon::Builtin()).value());
-  return *parser;
-}
+using testing::TheParser;
 
 ParsedFact Parse(std::string_view s) {
   ParseContext ctx;

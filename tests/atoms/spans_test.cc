@@ -6,23 +6,13 @@
 #include <catch2/catch.hpp>
 
 #include "atoms/atoms.h"
+#include "tests/atoms/parse_util.h"
 
 namespace factline {
 namespace {
 
-const Parser& TheParser() {
-  static Parser* parser =
-      new Parser(Parser::Create(Lexicon::Builtin()).value());
-  return *parser;
-}
-
-ParsedFact Parse(std::string_view s) {
-  ParseContext ctx;
-  auto r = TheParser().ParseSentence(s, &ctx);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
+using testing::Parse;
+using testing::TheParser;
 
 std::string Main(std::string_view s) {
   std::string why;

@@ -4,39 +4,14 @@
 #include <catch2/catch.hpp>
 
 #include "atoms/atoms.h"
+#include "tests/atoms/parse_util.h"
 
 namespace factline {
 namespace {
 
-const Parser& TheParser() {
-  static Parser* parser =
-      new Parser(Parser::Create(Lexicon::Builtin()).value());
-  return *parser;
-}
-
-ParsedFact Parse(std::string_view s, ParseContext* ctx = nullptr) {
-  ParseContext local;
-  auto r = TheParser().ParseSentence(s, ctx ? ctx : &local);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
-
-std::string Unparsed(std::string_view s, ParseContext* ctx = nullptr) {
-  ParseContext local;
-  auto r = TheParser().ParseSentence(s, ctx ? ctx : &local);
-  INFO(s);
-  REQUIRE_FALSE(r.ok());
-  CHECK(r.status().IsNotFound());
-  return r.status().message();
-}
-
-#define CHECK_ATOM(f, s, r, v)  \
-  do {                          \
-    CHECK((f).subject == (s));  \
-    CHECK((f).relation == (r)); \
-    CHECK((f).value == (v));    \
-  } while (0)
+using testing::Parse;
+using testing::TheParser;
+using testing::Unparsed;
 
 TEST_CASE("Statements: the issue's sentences yield their atoms",
           "[atoms][statements]") {
