@@ -1757,8 +1757,8 @@ bool CleanTemplateSubject(std::string* subject) {
   // "Auvers-sur-Oise is where S died in __": a relative word inside the
   // capture means the template's verb belongs to another clause.
   for (const Tok& t : toks) {
-    if (!t.cap &&
-        In(t.lower, {"where", "who", "whom", "whose", "which", "when"})) {
+    if (!t.cap && In(t.lower, {"where", "who", "whom", "whose", "which", "when",
+                               "that"})) {
       return false;
     }
   }

@@ -31,6 +31,10 @@ namespace {
 // clause may follow; "S quit X and is now ...": a second verb phrase may.
 bool MayJoinTwoClauses(std::string_view s) {
   if (s.find(" and ") != std::string_view::npos) return true;
+  // "S is a N that/who ...": the class is a statement beside the clause's.
+  for (std::string_view rel : {" that ", " who ", " which ", " whom "}) {
+    if (s.find(rel) != std::string_view::npos) return true;
+  }
   for (std::size_t p = s.find(" but "); p != std::string_view::npos;
        p = s.find(" but ", p + 1)) {
     const std::size_t e = p + 5;

@@ -452,6 +452,10 @@ bool CommaLeadIn(std::string* s, std::string* why,
     // "Published in 1967, S ..." reaches here as "Published, S ..." once
     // its date is read.
     kind = "fronted participle";
+  } else if (lw.size() >= 2 && lw[0].ends_with("ing") && InflectedVerb(lw[0]) &&
+             Lowercase(lead[1]) && rest_subject) {
+    // "Having founded Microsoft, S ...", "Growing up in Lagos, S ...".
+    kind = "fronted gerund";
   } else if (lw.size() >= 2 && In(lw[0], {"a", "an", "the"}) &&
              Lowercase(lead[1]) && !HasVerb(lead) && rest_subject &&
              rest.size() >= 2 && !rest[0].ends_with(",") &&
@@ -484,7 +488,33 @@ bool CommaLeadIn(std::string* s, std::string* why,
       }
     }
   }
-  if (side != nullptr && kind != "interjection" && kind != "fronted adjunct") {
+  // "After studying at Oxford, S ...", "Although she was born in Lyon, S
+  // ...", "Having founded Acme, S ...": the clause's subject is the main
+  // clause's; its statement goes to `side` in a tense the grammar reads.
+  if (side != nullptr &&
+      (kind == "fronted gerund" ||
+       (kind == "fronted adjunct" && lw.size() >= 3 &&
+        In(lw[0], {"after", "before", "while", "when", "since", "although",
+                   "though", "because", "once", "upon", "despite"})))) {
+    const std::size_t g = kind == "fronted gerund" ? 0 : 1;
+    const std::string subject = SubjectOf(rest);
+    std::string st;
+    if (subject.empty()) {
+    } else if (lw[g] == "having" && g + 1 < lw.size()) {
+      st = subject + " had " + Join(lead, g + 1, lead.size()) + ".";
+    } else if (lw[g] == "being" && g + 1 < lw.size()) {
+      st = subject + " was " + Join(lead, g + 1, lead.size()) + ".";
+    } else if (lw[g].ends_with("ing") && InflectedVerb(lw[g])) {
+      st = subject + " was " + lw[g] + " " + Join(lead, g + 1, lead.size()) +
+           ".";
+    } else if (g == 1 && In(lw[1], {"he", "she", "they"}) &&
+               HasVerb({lead.begin() + 2, lead.end()})) {
+      st = subject + " " + Join(lead, 2, lead.size()) + ".";
+    }
+    if (!st.empty()) side->push_back(st);
+  }
+  if (side != nullptr && kind != "interjection" && kind != "fronted adjunct" &&
+      kind != "fronted gerund") {
     // "Born in Lyon, S ..." -> "S was born in Lyon."; "A graduate of
     // Yale, S ..." -> "S is a graduate of Yale."
     const std::string lead_text = s->substr(0, p);
@@ -499,6 +529,53 @@ bool CommaLeadIn(std::string* s, std::string* why,
   }
   *s = s->substr(p + 2);
   return true;
+}
+
+// "which Bram Stoker wrote in 1897" said of `antecedent`: a relative word,
+// a name and its verb, the gap after the verb; "Bram Stoker wrote
+// <antecedent> in 1897." Empty when the clause has no such gap (a
+// preposition after the verb leaves the gap elsewhere: "which she lived
+// in").
+std::string ObjectGapStatement(const std::string& antecedent,
+                               const std::vector<std::string>& relative) {
+  if (relative.size() < 3 ||
+      !In(Core(relative[0]), {"which", "that", "whom"})) {
+    return "";
+  }
+  std::vector<std::string> words = relative;
+  TakeFullStop(&words.back());
+  const std::vector<std::string>& rel = words;
+  std::size_t v = 1;
+  while (v < rel.size() && v < 6 && Cap(rel[v]) && !rel[v].ends_with(",")) {
+    ++v;
+  }
+  if (v == 1 && In(Core(rel[1]), {"he", "she", "they"})) v = 2;
+  if (v == 1 || v >= rel.size() || !VerbStart(rel[v]) ||
+      IsAuxOrCopula(Core(rel[v]))) {
+    return "";
+  }
+  // A pronoun subject has no antecedent here ("which he wrote" of a work
+  // whose author the line names elsewhere): only a name is kept.
+  if (!Cap(rel[1]) || IsPronoun(Core(rel[1]))) return "";
+  std::size_t after = v + 1;
+  while (after < rel.size() && Lowercase(rel[after]) &&
+         WordForms::Get().Is(Core(rel[after]), Pos::kAdv) &&
+         !IsPrep(Core(rel[after]))) {
+    ++after;  // "which Toyota still makes"
+  }
+  if (after < rel.size() && IsPrep(Core(rel[after])) &&
+      after + 1 == rel.size()) {
+    return "";  // "which she lived in"
+  }
+  // "The novel Dracula" is Dracula as an object too.
+  std::string object = antecedent;
+  if (object.starts_with("The ") && object.size() > 4 &&
+      Lowercase(object.substr(4, object.find(' ', 4) - 4))) {
+    object[0] = 't';
+  }
+  object = DropModifiersBeforeName(object, nullptr);
+  return Join(rel, 1, after) + " " + object +
+         (after < rel.size() ? " " + Join(rel, after, rel.size()) : "") + ".";
 }
 
 // "S, who ..., V ...", "S, founded by ..., V ...", "S, my cousin, V ...",
@@ -550,7 +627,10 @@ bool Interruption(std::string* s, std::string* why,
     if (side != nullptr) {
       const std::string rest = Join(mw, 1, mw.size());
       std::string st;
-      if (In(m0, {"who", "which", "that"})) {
+      const std::string gap = ObjectGapStatement(P, mw);
+      if (!gap.empty()) {
+        st = gap;  // "S, which Bram Stoker wrote," -> "Bram Stoker wrote S."
+      } else if (In(m0, {"who", "which", "that"})) {
         st = Side(P, "", rest);  // "S, who works in X," -> "S works in X."
       } else if (m0 == "whose") {
         st = Side(P + "'s", "", rest);  // "S, whose R is V," -> "S's R is V."
@@ -1214,6 +1294,141 @@ bool TitleCasedRole(std::string* s, std::string* why) {
   return false;
 }
 
+// "Priya works at Acme, which is based in Oslo", "The Hobbit is by
+// Tolkien, who was born in Bloemfontein", "Ana moved to Paris, where she
+// later died": a relative clause closing the line says something of the
+// name before it. The main clause ends at the comma; the relative clause
+// goes to `side` with its gap filled: the name as subject ("Acme is based
+// in Oslo"), as object ("which Toyota makes": "Toyota makes V"), or after
+// "where" as the place ("S later died in Paris"), a pronoun there being
+// the main clause's subject.
+bool TrailingRelative(std::string* s, std::string* why,
+                      std::vector<std::string>* side) {
+  const std::vector<std::string> w = Words(*s);
+  std::size_t r = 0;
+  for (std::size_t i = 3; i + 2 < w.size(); ++i) {
+    if (w[i - 1].ends_with(",") &&
+        In(Core(w[i]), {"which", "who", "where", "whom"})) {
+      r = i;
+      break;
+    }
+  }
+  if (r == 0) return false;
+  for (std::size_t i = r; i + 1 < w.size(); ++i) {
+    if (w[i].ends_with(",")) return false;  // the clause must close the line
+  }
+  const std::vector<std::string> main(w.begin(), w.begin() + r);
+  if (!HasVerb(main)) return false;
+  // The antecedent: the capitalised run before the comma ("Inter Miami",
+  // "University of Oslo"), never the main clause's subject alone.
+  std::size_t a = r;
+  while (a > 1 && (Cap(w[a - 1]) || (In(Core(w[a - 1]), {"of", "de", "the"}) &&
+                                     a - 1 < r - 1))) {
+    --a;
+  }
+  while (a < r && !Cap(w[a])) ++a;
+  std::string antecedent = Join(w, a, r);
+  while (!antecedent.empty() && antecedent.back() == ',') {
+    antecedent.pop_back();
+  }
+  const std::string rel = Core(w[r]);
+  const std::vector<std::string> clause(w.begin() + r, w.end());
+  std::string st;
+  if (!antecedent.empty() && a > 0 && !IsPronoun(Core(w[a]))) {
+    const std::string subject = SubjectOf(main);
+    const std::string c1 = Core(w[r + 1]);
+    if (rel == "where") {
+      std::string who;
+      std::size_t from = r + 1;
+      if (In(c1, {"he", "she", "they"}) && Cap(subject)) {
+        who = subject;
+        from = r + 2;
+      }
+      if (!who.empty() && from < w.size()) {
+        std::string rest = Join(w, from, w.size());
+        while (!rest.empty() && (rest.back() == '.' || rest.back() == '!')) {
+          rest.pop_back();
+        }
+        st = who + " " + rest + " in " + antecedent + ".";
+      }
+    } else if (VerbStart(w[r + 1])) {
+      st = antecedent + " " + Join(w, r + 1, w.size());
+    } else {
+      st = ObjectGapStatement(antecedent, clause);
+    }
+  }
+  if (side != nullptr && !st.empty()) side->push_back(st);
+  // A comma before the clause may belong to a name ("Crouching Tiger,
+  // Hidden Dragon"): the main clause is then left whole.
+  for (std::size_t i = 0; i + 1 < r; ++i) {
+    if (w[i].ends_with(",")) return false;
+  }
+  std::string first = Join(w, 0, r);
+  while (!first.empty() && first.back() == ',') first.pop_back();
+  Note(why, "relative clause '" + Join(w, r, w.size()) + "' read apart");
+  *s = first + TakeFullStop(s);
+  return true;
+}
+
+// "The Corolla is a car that Toyota makes", "Tolkien is the man who wrote
+// The Hobbit", "Vaduz is a town that is the capital of Liechtenstein": a
+// name said to be a class noun that a relative clause describes; "S is a
+// N" goes to `side`. When the clause's gap is its object, the clause says
+// the fact and the line becomes it, the name in the gap ("Toyota makes The
+// Corolla"); returns whether it did.
+bool ClassRelative(std::string* s, std::string* why,
+                   std::vector<std::string>* side) {
+  const std::vector<std::string> w = Words(*s);
+  std::size_t c = 0;
+  while (c < w.size() && c < 7 && !IsAuxOrCopula(Core(w[c]))) ++c;
+  if (c == 0 || c + 4 >= w.size() || !In(Core(w[c]), {"is", "was"}) ||
+      !Cap(w[0]) || IsPronoun(Core(w[0]))) {
+    return false;
+  }
+  for (std::size_t i = 0; i < c; ++i) {
+    if (!Cap(w[i]) && !In(Core(w[i]), {"of", "the", "de"})) return false;
+    if (w[i].find(',') != std::string::npos) return false;
+  }
+  if (!In(Core(w[c + 1]), {"a", "an", "the"})) return false;
+  std::size_t r = c + 2;
+  while (r < w.size() && r < c + 6 && Lowercase(w[r]) &&
+         !In(Core(w[r]), {"that", "which", "who", "whom"})) {
+    if (IsPrep(Core(w[r])) || w[r].find(',') != std::string::npos) {
+      return false;
+    }
+    ++r;
+  }
+  if (r == c + 2 || r + 2 >= w.size() ||
+      !In(Core(w[r]), {"that", "which", "who", "whom"})) {
+    return false;
+  }
+  if (side != nullptr) side->push_back(Join(w, 0, r) + ".");
+  const std::string subject = Join(w, 0, c);
+  const std::vector<std::string> clause(w.begin() + r, w.end());
+  std::string st;
+  if (Core(w[r]) != "whom" && VerbStart(w[r + 1])) {
+    // A subject gap after a thing's class ("the label that signed X") is
+    // the grammar's: "V is the N that R S" reads the noun with the verb
+    // ("signed" by a label). After a person ("an engineer who works for
+    // X"), a copula or a role verb ("a town that serves as the capital of
+    // X") the clause says it all.
+    const bool role_verb = r + 2 < w.size() && Core(w[r + 2]) == "as";
+    if (!PersonNoun(Core(w[r - 1])) && !IsAuxOrCopula(Core(w[r + 1])) &&
+        !role_verb) {
+      return false;
+    }
+    st = subject + " " + Join(w, r + 1, w.size());
+  } else {
+    st = ObjectGapStatement(subject, clause);
+  }
+  if (st.empty()) return false;
+  Note(why,
+       "relative clause '" + Join(w, r, w.size()) + "' read as '" + st + "'");
+  TakeFullStop(&st);
+  *s = st + TakeFullStop(s);
+  return true;
+}
+
 // "Ravi Shah stepped down and Ella Novak became chair of Lumen Trust": two
 // clauses with subjects of their own. The first is the main clause; the
 // second goes to `side` as a statement of its own. The second subject is
@@ -1241,6 +1456,32 @@ bool CoordinatedClauses(std::string* s, std::string* why,
     }
     if (!verb_before) return false;
     std::size_t n = k + 1;
+    // "Ada Lovelace wrote the first program, and she was born in London":
+    // a third-person pronoun after the conjunction is the first clause's
+    // subject, the one person or thing the line has named as a subject.
+    if (In(Core(w[n]), {"he", "she", "they", "it"}) && n + 1 < w.size()) {
+      std::size_t v = n + 1;
+      if (Lowercase(w[v]) && !VerbStart(w[v]) &&
+          WordForms::Get().Is(Core(w[v]), Pos::kAdv) && v + 1 < w.size()) {
+        ++v;  // "and she later moved to ..."
+      }
+      const std::string subject = SubjectOf(w);
+      // "Helen Park and Marcus Reid divorced, and she ...": two people
+      // before; the pronoun names one of them.
+      if (!VerbStart(w[v]) || subject.empty() || !Cap(subject) ||
+          subject.find(" and ") != std::string::npos) {
+        continue;
+      }
+      std::string first = Join(w, 0, k);
+      while (!first.empty() && first.back() == ',') first.pop_back();
+      Note(why, "second clause '" + Join(w, k + 1, w.size()) +
+                    "' read apart, '" + w[n] + "' as '" + subject + "'");
+      if (side != nullptr) {
+        side->push_back(subject + " " + Join(w, n + 1, w.size()));
+      }
+      *s = first;
+      return true;
+    }
     while (n < w.size() && n < k + 5 && Cap(w[n]) &&
            w[n].find_first_of(",'") == std::string::npos &&
            !IsPronoun(Core(w[n]))) {
@@ -2164,6 +2405,7 @@ std::string MainClause(std::string_view sentence, std::string* why,
   if (!RoleBeforeName(&s, why, side) && !NamedRoleBeforeName(&s, why, side)) {
     PossessiveRoleBeforeName(&s, why, side);
   }
+  if (!ClassRelative(&s, why, side)) TrailingRelative(&s, why, side);
   if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why, side);
   if (!RoleChange(&s, why)) AttributeChange(&s, why);
   return s;
@@ -2473,9 +2715,13 @@ std::string TrimValue(std::string_view value, bool adjuncts, std::string* why) {
   if (adjuncts && cut >= 2 && cut == w.size()) {
     const std::string last = Core(w[cut - 1]);
     const WordForms& wf = WordForms::Get();
-    if (Lowercase(w[cut - 1]) && last.size() > 4 && last.ends_with("ly") &&
-        wf.Is(last, Pos::kAdv) && !wf.Is(last, Pos::kNoun) &&
-        !wf.Is(last, Pos::kAdj)) {
+    // "died in Naples too", "moved to Oslo instead": a focus or contrast
+    // adverb says how this fact relates to another, not what it is.
+    const bool focus = In(last, {"too", "also", "again", "instead"});
+    if (Lowercase(w[cut - 1]) &&
+        (focus ||
+         (last.size() > 4 && last.ends_with("ly") && wf.Is(last, Pos::kAdv) &&
+          !wf.Is(last, Pos::kNoun) && !wf.Is(last, Pos::kAdj)))) {
       Note(why, "adverb '" + w[cut - 1] + "' after the value dropped");
       adjunct = true;
       --cut;
