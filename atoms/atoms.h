@@ -253,6 +253,13 @@ struct Atom {
   // of the subject whose current value has the same head noun ("Big
   // Machine Records"), when its own slot holds nothing.
   bool change_by_head = false;
+  // Non-empty when the relation is the parser's default among several its
+  // phrase cues ("runs": a chief executive, a chair or a director /
+  // manager, which are `cue_relations`): the phrase's own key. In a
+  // statement of change the one slot the store holds among them wins;
+  // with two held the default would pick one, so the phrase keys as
+  // itself.
+  std::string default_over_phrase;
 };
 
 // Canonical lookup key: Unicode-transparent (bytes >= 0x80 are kept as is),
@@ -432,6 +439,7 @@ struct ParsedFact {
   std::vector<std::string> cue_relations;
   std::vector<std::string> kind_relations;  // Atom::kind_relations
   bool change_by_head = false;              // Atom::change_by_head
+  std::string default_over_phrase;          // Atom::default_over_phrase
 };
 
 // What a line's reader needs beyond its text: who "I" and "you" are, the

@@ -774,6 +774,7 @@ struct Parser::Impl {
   // lexicon has none), looked up once: every line's statements ask.
   std::string occupation_key;
   std::string sport_key;
+  std::string manager_key;  // "director / manager", leading in general
 
   // Captures of the best matching pattern; false when none matches.
   bool Match(const std::vector<Pattern>& patterns, const RE2::Set& set,
@@ -907,7 +908,8 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
   impl->types = std::make_unique<internal::RelationTypes>(
       lexicon, internal::WordForms::Get());
   for (auto [noun, key] : {std::pair{"occupation", &impl->occupation_key},
-                           std::pair{"sport", &impl->sport_key}}) {
+                           std::pair{"sport", &impl->sport_key},
+                           std::pair{"manager", &impl->manager_key}}) {
     const internal::Mapping m =
         impl->canonical->Map(noun, internal::PhraseKind::kNoun, false);
     if (m.mapping == "lexicon") *key = m.key;
@@ -919,6 +921,66 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence) const {
   ParseContext ctx;
   return ParseSentence(sentence, &ctx);
 }
+
+namespace {
+
+bool LeadingDefault(const std::string& manager, const Lexicon& lexicon,
+                    const internal::RelationTypes& types,
+                    const internal::Clause& clause, internal::Mapping* m) {
+  // "Tim Cook runs Apple", "Apple is led by Tim Cook", "Hartwig Fischer is
+  // the head of the British Museum": a verb or noun of leading that the
+  // lexicon's leader relations (chief executive, chair, director /
+  // manager) all cue, so none wins, between a person's name and an
+  // organisation's. Director / manager says no more than the sentence
+  // does; a place led is a government's (types read it before this).
+  if (manager.empty() || m->mapping != "phrase" || !m->suggested.empty()) {
+    return false;
+  }
+  const RelationDef* def = lexicon.Find(manager);
+  if (def == nullptr) return false;
+  std::string sig = m->key;
+  bool passive = false;
+  for (std::string_view tail : {" by", " of"}) {
+    if (sig.ends_with(tail)) {
+      passive = tail == " by";
+      sig.resize(sig.size() - tail.size());
+    }
+  }
+  // A capitalised role is an office's title ("The Head of the
+  // Commonwealth"), no organisation's manager.
+  if (sig.empty() || sig.find(' ') != std::string::npos ||
+      clause.relation_capitalised) {
+    return false;
+  }
+  bool cued = false;
+  for (const std::string& cue : def->cues) {
+    cued = cued || cue == sig || cue == sig + "s";
+  }
+  if (!cued) return false;
+  // Person and organisation: both names; the organisation is no place.
+  // The organisation is the subject of "S is led by V" and "The head of S
+  // is V", the value of "S leads V" and of "S is the head of V" (read
+  // backwards already).
+  const bool active = clause.kind == internal::PhraseKind::kVerb && !passive;
+  const bool org_first = passive || (!active && !m->inverse);
+  const std::string& org = org_first ? clause.subject : clause.value;
+  const std::string& person = org_first ? clause.value : clause.subject;
+  const std::string named_org =
+      org.starts_with("the ") ? org.substr(4) : std::string(org);
+  if (!internal::StartsUpper(person) || !internal::StartsUpper(named_org) ||
+      types.IsPlace(named_org)) {
+    return false;
+  }
+  m->evidence += "; '" + sig + "' leads an organisation: " + def->name +
+                 " (no leader relation more specific)";
+  m->key = manager;
+  m->mapping = "lexicon";
+  m->score = internal::kStrongMapping;
+  if (active) m->inverse = true;
+  return true;
+}
+
+}  // namespace
 
 Result<std::vector<ParsedFact>> Parser::ParseStatements(
     std::string_view sentence, ParseContext* ctx) const {
@@ -1936,6 +1998,10 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       clause->value = place;
     }
   }
+  const std::string phrase_key = m.key;
+  const bool by_default = LeadingDefault(impl_->manager_key, *impl_->lexicon,
+                                         *impl_->types, *clause, &m);
+  if (by_default) fact.default_over_phrase = phrase_key;
   fact.subject = clause->subject;
   fact.value = clause->value;
   if (m.inverse) std::swap(fact.subject, fact.value);
@@ -1947,7 +2013,7 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   fact.evidence = m.evidence + (m.inverse ? "; subject and value swapped" : "");
   if (!spans.empty()) fact.evidence += "; spans: " + spans;
   fact.suggested = m.suggested;
-  if (m.mapping == "phrase") {
+  if (m.mapping == "phrase" || by_default) {
     // Evidence this close to the threshold is worth a look at the store.
     for (std::size_t i = 0; i < m.alternatives.size(); ++i) {
       const double score = m.alternative_scores[i];

@@ -98,6 +98,7 @@ void ApplyParsed(ParsedFact parsed, Timestamp tx, Atom* atom,
   atom->cue_relations = std::move(parsed.cue_relations);
   atom->kind_relations = std::move(parsed.kind_relations);
   atom->change_by_head = parsed.change_by_head;
+  atom->default_over_phrase = std::move(parsed.default_over_phrase);
   if (parsed.mapping == "template") return;
   verdict->stage = "canonical";
   verdict->reason = "relation phrase '" + parsed.phrase + "' -> '" +

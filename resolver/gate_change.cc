@@ -269,7 +269,11 @@ Status Resolver::Impl::SlotsWithHead(
 }
 
 Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
-  const bool in_lexicon = lexicon->Find(atom->relation) != nullptr;
+  // A default among the relations the phrase cues is no lexicon reading
+  // of its own: the store's slots among them decide first.
+  const bool by_default = !atom->default_over_phrase.empty();
+  const bool in_lexicon =
+      lexicon->Find(atom->relation) != nullptr && !by_default;
   // Nothing to confirm (most bulk lines): done before reading the text.
   const bool store_evidence =
       !atom->kind_relations.empty() || atom->change_by_head ||
@@ -324,9 +328,16 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
   // kind, which may be its own.)
   bool own = false;
   if (!in_lexicon || !by_kind || atom->change_by_head) {
-    FACTLINE_RETURN_IF_ERROR(holds(subject, atom->relation, false, &own));
+    // A default's own slot is one of those the phrase may name, weighed
+    // with the others below.
+    FACTLINE_RETURN_IF_ERROR(
+        holds(subject, by_default ? atom->default_over_phrase : atom->relation,
+              false, &own));
   }
-  if (own) return Status::Ok();
+  if (own) {
+    if (by_default) atom->relation = atom->default_over_phrase;
+    return Status::Ok();
+  }
   struct Found {
     std::string key;
     bool backwards = false;  // the value holds the slot
@@ -379,6 +390,17 @@ Status Resolver::Impl::KeyByStore(graph::Writer& w, Atom* atom, Decision* d) {
                    "' of the new value, in a statement of "
                    "change"});
         }));
+  }
+  if (by_default && found.size() > 1) {
+    GateVerdict v;
+    v.stage = "slot";
+    v.reason = "relation '" + atom->relation + "' -> '" +
+               atom->default_over_phrase +
+               "' (a default among the phrase's relations; the store holds " +
+               std::to_string(found.size()) + " of them)";
+    d->verdicts.push_back(std::move(v));
+    atom->relation = atom->default_over_phrase;
+    return Status::Ok();
   }
   if (found.size() != 1) return Status::Ok();
   const std::string key = found[0].key;
