@@ -193,5 +193,39 @@ TEST_CASE("Gate CLI: reverify and ingest-chat", "[tools][gate]") {
   CHECK(Has(Cli(db + " get Joseph 'works at'"), "KodeFoundry"));
 }
 
+TEST_CASE("Gate CLI: diff", "[tools][gate]") {
+  ScratchDir dir;
+  const std::string db = "--db " + dir.Sub("db");
+  const std::string model =
+      R"(","origin":"cloud_model","model_id":"m1","confidence":0.95,)";
+  std::string lines =
+      R"({"subject":"Ann","relation":"lives in","value":"Athens)" + model +
+      R"("session_id":"keep","tx_time":"2026-01-01"})"
+      "\n"
+      R"({"subject":"Ann","relation":"lives in","value":"Berlin)" +
+      model +
+      R"("session_id":"bulk","tx_time":"2026-02-01"})"
+      "\n";
+  Write(dir.Sub("atoms.jsonl"), lines);
+  Run ingest = Cli(db + " ingest " + dir.Sub("atoms.jsonl"));
+  INFO(ingest.output);
+  REQUIRE(ingest.code == 0);
+
+  Run reversed = Cli(db + " diff 2026-03-01 2026-01-15");
+  INFO(reversed.output);
+  CHECK(reversed.code == 2);
+  CHECK(Has(reversed, "is before T1"));
+  Run diff = Cli(db + " diff 2026-01-15 2026-03-01 --subject Ann");
+  INFO(diff.output);
+  CHECK(diff.code == 0);
+  CHECK(Has(diff, "Ann / lives_in: Athens -> Berlin  [superseded"));
+  CHECK(Has(diff, "session bulk"));
+  CHECK(Has(Cli(db + " diff 2026-03-01 2026-03-02"), "no slot changed"));
+  Run json = Cli(db + " --json diff 2026-01-15 2026-03-01");
+  INFO(json.output);
+  CHECK(Has(json, R"("decision":"superseded")"));
+  CHECK(Has(json, R"("session_id":"bulk")"));
+}
+
 }  // namespace
 }  // namespace factline
