@@ -345,6 +345,11 @@ class Memory {
                                      std::string_view reason = "");
   Status RejectHeld(std::uint64_t item, std::string_view reason);
   Result<resolver::Decision> Quarantine(AtomId atom, std::string_view reason);
+  // See resolver::Resolver::QuarantineWhere: undoes a session, model or
+  // origin in one transaction (`factline quarantine --session`).
+  Result<resolver::BulkQuarantine> QuarantineWhere(
+      const resolver::AtomFilter& filter, std::string_view reason,
+      std::size_t max_atoms);
   // Re-verification: verified restarts the atom's decay clock.
   Status MarkVerified(AtomId atom, std::string_view reason);
   Status MarkExpired(AtomId atom, std::string_view reason);
