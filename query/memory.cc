@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "index/index.h"
+#include "query/internal/diff.h"
 #include "query/internal/memory_impl.h"
 #include "query/internal/valid_time.h"
 #include "query/internal/views.h"
@@ -432,6 +433,33 @@ Result<std::vector<FactView>> Memory::Timeline(
                                     r, entity->id, rel, HistoryOrder::kValid));
       for (FactView& v : views) out.push_back(std::move(v));
     }
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return out;
+}
+
+Result<std::vector<SlotChange>> Memory::Diff(Timestamp t1, Timestamp t2,
+                                             std::string_view subject) const {
+  if (t2 < t1) {
+    return Status::InvalidArgument("T2 (" + FormatTimestamp(t2) +
+                                   ") is before T1 (" + FormatTimestamp(t1) +
+                                   ")");
+  }
+  if (!subject.empty()) {
+    FACTLINE_RETURN_IF_ERROR(CheckReadKey("subject", subject));
+  }
+  std::vector<SlotChange> out;
+  Status s = impl_->store->Read([&](const graph::Reader& r) -> Status {
+    std::optional<EntityId> only;
+    if (!subject.empty()) {
+      auto entity = FindSubject(r, subject);
+      if (entity.status().IsNotFound()) return Status::Ok();
+      if (!entity.ok()) return entity.status();
+      only = entity->id;
+    }
+    FACTLINE_ASSIGN_OR_RETURN(out,
+                              query::internal::SlotChanges(r, t1, t2, only));
     return Status::Ok();
   });
   if (!s.ok()) return s;

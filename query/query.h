@@ -180,6 +180,28 @@ struct SearchHit {
   double score = 0;    // cosine similarity in [-1, 1]
 };
 
+// One slot whose value(s) differ between two transaction times
+// (Memory::Diff): the values the store held current at each, and the last
+// change between them that altered what it held.
+struct SlotChange {
+  std::string subject;       // display form
+  std::string relation;      // relation key
+  std::vector<Atom> before;  // current at t1, as they stood then
+  std::vector<Atom> after;   // current at t2, as they stood then
+  // "added" (a value learned beside or in place of none), "superseded" (a
+  // value learned in place of another), "approved" (a held item stored by
+  // review), "quarantined" (a value withdrawn; what it had superseded came
+  // back), "expired" (a stated end passed on the valid-time axis, or a
+  // statement ended it) or "started" (a stated start arrived).
+  std::string decision;
+  Timestamp decided_at = 0;  // when: tx_time, or the quarantine or bound
+  // The atom the decision concerns: the value learned or approved, the one
+  // quarantined or expired. Its provenance names the origin, model,
+  // session and source behind the change.
+  Atom by;
+  std::string reason;  // the quarantine's or review's reason, else empty
+};
+
 class Memory {
  public:
   // Opens or creates the store at `path`. See graph::Store::Open for errors.
@@ -227,6 +249,16 @@ class Memory {
   Result<std::vector<FactView>> AsOf(std::string_view subject,
                                      std::string_view relation, Timestamp t,
                                      TimeAxis axis) const;
+  // Every slot whose current value(s) at transaction time `t2` differ from
+  // those at `t1` (compared by normalised value), each with the last change
+  // between the two that altered them; a value changed and changed back is
+  // no difference. "Current at t" is as the store believed at t (AsOf on
+  // the transaction axis), quarantined atoms counting as current until
+  // their quarantine. `subject` not empty: that subject's slots only (an
+  // unknown subject: none). Ordered by subject, then relation.
+  // InvalidArgument when t2 is before t1.
+  Result<std::vector<SlotChange>> Diff(Timestamp t1, Timestamp t2,
+                                       std::string_view subject = {}) const;
   // All current atoms whose subject is `subject`.
   Result<std::vector<FactView>> Entity(std::string_view subject) const;
   // Answers a natural-language question from the current graph (or the
@@ -313,6 +345,11 @@ class Memory {
                                      std::string_view reason = "");
   Status RejectHeld(std::uint64_t item, std::string_view reason);
   Result<resolver::Decision> Quarantine(AtomId atom, std::string_view reason);
+  // See resolver::Resolver::QuarantineWhere: undoes a session, model or
+  // origin in one transaction (`factline quarantine --session`).
+  Result<resolver::BulkQuarantine> QuarantineWhere(
+      const resolver::AtomFilter& filter, std::string_view reason,
+      std::size_t max_atoms);
   // Re-verification: verified restarts the atom's decay clock.
   Status MarkVerified(AtomId atom, std::string_view reason);
   Status MarkExpired(AtomId atom, std::string_view reason);

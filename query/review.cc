@@ -56,6 +56,13 @@ Result<resolver::Decision> Memory::Quarantine(AtomId atom,
   return impl_->resolver->Quarantine(atom, reason);
 }
 
+Result<resolver::BulkQuarantine> Memory::QuarantineWhere(
+    const resolver::AtomFilter& filter, std::string_view reason,
+    std::size_t max_atoms) {
+  std::lock_guard<std::mutex> lock(impl_->write_mu);
+  return impl_->resolver->QuarantineWhere(filter, reason, max_atoms);
+}
+
 Status Memory::MarkVerified(AtomId atom, std::string_view reason) {
   std::lock_guard<std::mutex> lock(impl_->write_mu);
   return impl_->resolver->SetVerification(atom, Verification::kVerified,

@@ -135,6 +135,60 @@ Status Resolver::RejectHeld(std::uint64_t item_id, std::string_view reason) {
   });
 }
 
+Status Resolver::Impl::QuarantineOne(graph::Writer& w, const Atom& atom,
+                                     const std::string& reason,
+                                     const nlohmann::json& extra, Decision* d,
+                                     std::vector<AtomId>* reinstated) {
+  const AtomId atom_id = atom.id;
+  FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> current,
+                            w.Current(atom.subject_id, atom.relation_id));
+  // The values this atom closed come back only if it was the live value:
+  // a quarantined atom that was itself superseded changes nothing current.
+  std::vector<AtomId> reinstate;
+  if (std::find(current.begin(), current.end(), atom_id) != current.end()) {
+    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
+                              w.History(atom.subject_id, atom.relation_id));
+    for (AtomId id : history) {
+      FACTLINE_ASSIGN_OR_RETURN(Atom older, w.GetAtom(id));
+      if (older.superseded_by == atom_id &&
+          older.provenance.verification != Verification::kRejected) {
+        reinstate.push_back(id);
+      }
+    }
+  }
+  FACTLINE_RETURN_IF_ERROR(internal::QuarantineAtom(w, atom_id));
+  graph::HeldItem item;
+  item.state = graph::HeldState::kQuarantined;
+  item.atom = atom;  // as it stood, so approval restores it
+  item.held_at = item.resolved_at = NowMicros();
+  item.reason = "quarantined: " + reason;
+  FACTLINE_RETURN_IF_ERROR(w.PutHeld(&item));
+  d->action = Action::kRejected;
+  d->atom = atom_id;
+  d->held = item.id;
+  d->reason = item.reason;
+  d->closed.clear();
+  nlohmann::json detail = {{"reason", item.reason},
+                           {"item", HeldJson(item)},
+                           {"reinstated", reinstate},
+                           {"prev_confidence", atom.provenance.confidence},
+                           {"new_confidence", atom.provenance.confidence}};
+  for (const auto& [key, value] : extra.items()) detail[key] = value;
+  FACTLINE_ASSIGN_OR_RETURN(detail["version"], internal::SlotVersion(w, atom));
+  FACTLINE_RETURN_IF_ERROR(Audit(w, atom_id, internal::kActionQuarantined,
+                                 std::move(detail), item.held_at));
+  for (AtomId id : reinstate) {
+    FACTLINE_RETURN_IF_ERROR(internal::ReinstateAtom(w, id));
+    FACTLINE_RETURN_IF_ERROR(
+        Audit(w, id, internal::kActionReinstated,
+              {{"reason", "atom #" + std::to_string(atom_id) +
+                              ", which had superseded it, was quarantined"},
+               {"by", atom_id}}));
+    reinstated->push_back(id);
+  }
+  return Status::Ok();
+}
+
 Result<Decision> Resolver::Quarantine(AtomId atom_id, std::string_view reason) {
   FACTLINE_RETURN_IF_ERROR(impl_->init);
   if (CleanDisplay(reason).empty()) {
@@ -150,55 +204,77 @@ Result<Decision> Resolver::Quarantine(AtomId atom_id, std::string_view reason) {
       return Status::InvalidArgument("atom " + std::to_string(atom_id) +
                                      " is already quarantined");
     }
-    FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> current,
-                              w.Current(atom.subject_id, atom.relation_id));
-    // The values this atom closed come back only if it was the live value:
-    // a quarantined atom that was itself superseded changes nothing current.
-    std::vector<AtomId> reinstate;
-    if (std::find(current.begin(), current.end(), atom_id) != current.end()) {
-      FACTLINE_ASSIGN_OR_RETURN(std::vector<AtomId> history,
-                                w.History(atom.subject_id, atom.relation_id));
-      for (AtomId id : history) {
-        FACTLINE_ASSIGN_OR_RETURN(Atom older, w.GetAtom(id));
-        if (older.superseded_by == atom_id &&
-            older.provenance.verification != Verification::kRejected) {
-          reinstate.push_back(id);
-        }
-      }
-    }
-    FACTLINE_RETURN_IF_ERROR(internal::QuarantineAtom(w, atom_id));
-    graph::HeldItem item;
-    item.state = graph::HeldState::kQuarantined;
-    item.atom = atom;  // as it stood, so approval restores it
-    item.held_at = item.resolved_at = NowMicros();
-    item.reason = "quarantined: " + std::string(reason);
-    FACTLINE_RETURN_IF_ERROR(w.PutHeld(&item));
-    d.action = Action::kRejected;
-    d.atom = atom_id;
-    d.held = item.id;
-    d.reason = item.reason;
-    nlohmann::json detail = {{"reason", item.reason},
-                             {"item", HeldJson(item)},
-                             {"reinstated", reinstate},
-                             {"prev_confidence", atom.provenance.confidence},
-                             {"new_confidence", atom.provenance.confidence}};
-    FACTLINE_ASSIGN_OR_RETURN(detail["version"],
-                              internal::SlotVersion(w, atom));
-    FACTLINE_RETURN_IF_ERROR(impl.Audit(w, atom_id,
-                                        internal::kActionQuarantined,
-                                        std::move(detail), item.held_at));
-    for (AtomId id : reinstate) {
-      FACTLINE_RETURN_IF_ERROR(internal::ReinstateAtom(w, id));
-      FACTLINE_RETURN_IF_ERROR(impl.Audit(
-          w, id, internal::kActionReinstated,
-          {{"reason", "atom #" + std::to_string(atom_id) +
-                          ", which had superseded it, was quarantined"},
-           {"by", atom_id}}));
-    }
-    return Status::Ok();
+    std::vector<AtomId> reinstated;
+    return impl.QuarantineOne(w, atom, std::string(reason),
+                              nlohmann::json::object(), &d, &reinstated);
   });
   if (!s.ok()) return s;
   return d;
+}
+
+bool AtomFilter::Matches(const Atom& atom) const {
+  const Provenance& p = atom.provenance;
+  return (!session_id || p.session_id == *session_id) &&
+         (!model_id || p.model_id == *model_id) &&
+         (!origin || p.origin == *origin) &&
+         (since == kNoTime || atom.tx_time >= since);
+}
+
+std::string AtomFilter::Describe() const {
+  std::string out;
+  auto add = [&](const std::string& part) {
+    out += (out.empty() ? "" : ", ") + part;
+  };
+  if (session_id) add("session " + *session_id);
+  if (model_id) add("model " + *model_id);
+  if (origin) add("origin " + std::string(ToString(*origin)));
+  if (since != kNoTime) add("since " + FormatTimestamp(since));
+  return out;
+}
+
+Result<BulkQuarantine> Resolver::QuarantineWhere(const AtomFilter& filter,
+                                                 std::string_view reason,
+                                                 std::size_t max_atoms) {
+  FACTLINE_RETURN_IF_ERROR(impl_->init);
+  if (!filter.session_id && !filter.model_id && !filter.origin) {
+    return Status::InvalidArgument(
+        "a bulk quarantine needs a session, a model or an origin");
+  }
+  if (CleanDisplay(reason).empty()) {
+    return Status::InvalidArgument("quarantining " + filter.Describe() +
+                                   " needs a reason");
+  }
+  Impl& impl = *impl_;
+  BulkQuarantine report;
+  const nlohmann::json extra = {{"bulk", filter.Describe()}};
+  Status s = impl.store->Update([&](graph::Writer& w) -> Status {
+    report = BulkQuarantine();
+    // Atom ids run from 1 to the atom count without gaps, in the order the
+    // atoms were stored.
+    FACTLINE_ASSIGN_OR_RETURN(graph::StoreStats stats, w.Stats());
+    std::vector<Atom> matched;
+    for (AtomId id = 1; id <= stats.atoms; ++id) {
+      FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(id));
+      if (atom.provenance.verification != Verification::kRejected &&
+          filter.Matches(atom)) {
+        matched.push_back(std::move(atom));
+      }
+    }
+    report.matched = matched.size();
+    if (matched.size() > max_atoms) return Status::Ok();
+    for (const Atom& stored : matched) {
+      // Re-read: an earlier quarantine of this batch re-derived its slot.
+      FACTLINE_ASSIGN_OR_RETURN(Atom atom, w.GetAtom(stored.id));
+      Decision d;
+      FACTLINE_RETURN_IF_ERROR(impl.QuarantineOne(
+          w, atom, std::string(reason), extra, &d, &report.reinstated));
+      report.decisions.push_back(std::move(d));
+    }
+    report.applied = true;
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  return report;
 }
 
 Status Resolver::SetVerification(AtomId atom_id, Verification verification,

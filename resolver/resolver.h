@@ -387,6 +387,26 @@ struct ReviewEdit {
   }
 };
 
+// Which stored atoms Resolver::QuarantineWhere withdraws: those that match
+// every field given (at least one of session, model and origin).
+struct AtomFilter {
+  std::optional<std::string> session_id;  // Provenance::session_id
+  std::optional<std::string> model_id;    // Provenance::model_id
+  std::optional<Origin> origin;
+  Timestamp since = kNoTime;  // learned (tx_time) at or after; kNoTime: any
+  bool Matches(const Atom& atom) const;
+  // "session s1, since 2026-12-01T00:00:00Z"
+  std::string Describe() const;
+};
+
+// What Resolver::QuarantineWhere did.
+struct BulkQuarantine {
+  std::size_t matched = 0;  // atoms the filter names, not quarantined yet
+  bool applied = false;     // false: more than max_atoms; nothing changed
+  std::vector<Decision> decisions;  // one kRejected per atom, oldest first
+  std::vector<AtomId> reinstated;   // values that became current again
+};
+
 class Resolver {
  public:
   // The constructor cannot fail; an invalid gate config makes every call
@@ -424,6 +444,18 @@ class Resolver {
   // it had superseded atoms, they become current again (audited as
   // "reinstated"). InvalidArgument when already quarantined.
   Result<Decision> Quarantine(AtomId atom, std::string_view reason);
+  // Undoes a session, model or origin: quarantines every stored atom
+  // `filter` matches that is not quarantined yet, current or superseded (a
+  // superseded one would otherwise come back when its successor goes),
+  // oldest first, each as Quarantine does (a held item that Approve
+  // restores, a "quarantined" audit record naming the filter, the values it
+  // had superseded reinstated and audited), all in one write transaction.
+  // When more than max_atoms match, nothing is written and the report says
+  // applied = false with the count. InvalidArgument for a filter with no
+  // session, model or origin, or an empty reason.
+  Result<BulkQuarantine> QuarantineWhere(const AtomFilter& filter,
+                                         std::string_view reason,
+                                         std::size_t max_atoms);
   // Marks an atom verified (refreshing its decay clock) or expired.
   Status SetVerification(AtomId atom, Verification verification,
                          std::string_view reason);

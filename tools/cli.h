@@ -99,6 +99,7 @@ void RegisterBench(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterRelations(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterBackup(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterParse(CLI::App& app, GlobalOptions& global, int* exit_code);
+void RegisterDiff(CLI::App& app, GlobalOptions& global, int* exit_code);
 // `factline check` without --replay (cmd_check.cc): walks every record and
 // invariant; returns the exit code (0, 1 naming the first violation, 4).
 int RunStoreCheck(const GlobalOptions& global);

@@ -2,6 +2,7 @@
 // gate: the write-time gate's review queue, quarantine, re-verification,
 // audit replay and configuration (docs/gate.md).
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "tools/cli.h"
@@ -200,21 +201,136 @@ void RegisterReview(CLI::App& app, GlobalOptions& global, int* exit_code) {
   });
 }
 
+struct QuarantineArgs {
+  AtomId atom = kNoAtom;
+  std::string reason;
+  std::string session, model, origin, since;
+  bool yes = false;
+};
+
+// Bulk quarantines over this many atoms need --yes.
+constexpr std::size_t kBulkConfirmAbove = 100;
+
+// `quarantine --session/--model/--origin [--since]`: undoes what a session,
+// model or origin wrote (Memory::QuarantineWhere).
+int QuarantineBulk(const GlobalOptions& global, const QuarantineArgs& args) {
+  resolver::AtomFilter filter;
+  if (!args.session.empty()) filter.session_id = args.session;
+  if (!args.model.empty()) filter.model_id = args.model;
+  if (!args.origin.empty()) {
+    auto origin = ParseOrigin(args.origin);
+    if (!origin.ok()) {
+      std::cerr << "factline: --origin: "
+                << Printable(origin.status().message()) << "\n";
+      return kExitUsage;
+    }
+    filter.origin = *origin;
+  }
+  if (!args.since.empty()) {
+    auto t = ParseTimestamp(args.since);
+    if (!t.ok()) {
+      std::cerr << "factline: --since: " << Printable(t.status().message())
+                << "\n";
+      return kExitUsage;
+    }
+    filter.since = *t;
+  }
+  const std::string what = filter.Describe();
+  auto memory = OpenMemory(global, false, false);
+  if (!memory.ok()) return Fail(memory.status(), "quarantine");
+  const std::string reason = args.reason.empty() ? "undo " + what : args.reason;
+  auto report = (*memory)->QuarantineWhere(
+      filter, reason,
+      args.yes ? std::numeric_limits<std::size_t>::max() : kBulkConfirmAbove);
+  if (!report.ok()) return Fail(report.status(), "quarantine");
+  if (global.json) {
+    nlohmann::json atoms = nlohmann::json::array();
+    nlohmann::json held = nlohmann::json::array();
+    for (const auto& d : report->decisions) {
+      atoms.push_back(d.atom);
+      held.push_back(d.held);
+    }
+    PrintJson({{"filter", what},
+               {"matched", report->matched},
+               {"applied", report->applied},
+               {"quarantined", atoms},
+               {"held", held},
+               {"reinstated", report->reinstated}});
+  }
+  if (report->matched == 0) {
+    if (!global.json) {
+      std::cout << "no atoms of " << Printable(what)
+                << ": nothing quarantined\n";
+    }
+    return kExitNotFound;
+  }
+  if (!report->applied) {
+    std::cerr << "factline: quarantine: " << report->matched << " atoms of "
+              << Printable(what) << " would be quarantined (over "
+              << kBulkConfirmAbove
+              << "); nothing changed; rerun with --yes to quarantine them\n";
+    return kExitUsage;
+  }
+  if (!global.json) {
+    const std::size_t back = report->reinstated.size();
+    std::cout << "quarantined " << report->decisions.size() << " atoms of "
+              << Printable(what) << "; " << back << " superseded "
+              << (back == 1 ? "value" : "values")
+              << " current again (review list --quarantined lists them; "
+                 "review approve ID restores one)\n";
+  }
+  return kExitOk;
+}
+
 void RegisterQuarantine(CLI::App& app, GlobalOptions& global, int* exit_code) {
-  auto args = std::make_shared<ReviewArgs>();
+  auto args = std::make_shared<QuarantineArgs>();
   CLI::App* cmd = app.add_subcommand(
       "quarantine",
-      "withdraw a stored atom (kept with the reason; the value it "
-      "superseded becomes current again)");
-  cmd->add_option("atom", args->id, "atom id")->required();
-  cmd->add_option("--reason", args->reason, "why")->required();
+      "withdraw a stored atom, or every atom a session, model or origin "
+      "wrote (kept with the reason; the values they superseded become "
+      "current again)");
+  cmd->add_option("atom", args->atom, "atom id");
+  cmd->add_option("--reason", args->reason,
+                  "why (required for one atom; default for a bulk one: "
+                  "'undo <what>')");
+  cmd->add_option("--session", args->session, "every atom this session wrote");
+  cmd->add_option("--model", args->model, "every atom this model wrote");
+  cmd->add_option("--origin", args->origin,
+                  "every atom of this origin (human, local_model, "
+                  "cloud_model, fallback, external_api, dataset)");
+  cmd->add_option("--since", args->since,
+                  "with --session/--model/--origin: only atoms learned at or "
+                  "after this time");
+  cmd->add_flag("--yes", args->yes,
+                "confirm a bulk quarantine of more than 100 atoms");
   cmd->callback([args, &global, exit_code] {
+    const bool bulk =
+        !args->session.empty() || !args->model.empty() || !args->origin.empty();
+    std::string usage;
+    if (bulk && args->atom != kNoAtom) {
+      usage = "give an atom id or --session/--model/--origin, not both";
+    } else if (!bulk && args->atom == kNoAtom) {
+      usage = "give an atom id, or --session, --model or --origin";
+    } else if (!bulk && !args->since.empty()) {
+      usage = "--since needs --session, --model or --origin";
+    } else if (!bulk && args->reason.empty()) {
+      usage = "--reason is required";
+    }
+    if (!usage.empty()) {
+      std::cerr << "factline: quarantine: " << usage << "\n";
+      *exit_code = kExitUsage;
+      return;
+    }
+    if (bulk) {
+      *exit_code = QuarantineBulk(global, *args);
+      return;
+    }
     auto memory = OpenMemory(global, false);
     if (!memory.ok()) {
       *exit_code = Fail(memory.status(), "quarantine");
       return;
     }
-    auto d = (*memory)->Quarantine(args->id, args->reason);
+    auto d = (*memory)->Quarantine(args->atom, args->reason);
     if (!d.ok()) {
       *exit_code = Fail(d.status(), "quarantine");
       return;

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   RegisterRelations(app, global, &exit_code);
   RegisterBackup(app, global, &exit_code);
   RegisterParse(app, global, &exit_code);
+  RegisterDiff(app, global, &exit_code);
   CheckNumericOptions(app);
   try {
     app.parse(argc, argv);

@@ -100,6 +100,14 @@ struct Resolver::Impl {
   // an additive one ends the slot's other values where it starts.
   Status EndChanged(graph::Writer& w, const Atom& statement,
                     Cardinality cardinality, Decision* d);
+  // Quarantine's body inside the transaction: withdraws `atom` (not yet
+  // quarantined), holds it as a quarantined item with `reason` and
+  // reinstates the values it had superseded when it was current; audits
+  // each change (`extra` is merged into the quarantine's detail). Appends
+  // the reinstated atoms to *reinstated.
+  Status QuarantineOne(graph::Writer& w, const Atom& atom,
+                       const std::string& reason, const nlohmann::json& extra,
+                       Decision* d, std::vector<AtomId>* reinstated);
   // Appends an audit record unless options.audit is off.
   Status Audit(graph::Writer& w, AtomId atom, std::string_view action,
                nlohmann::json detail, Timestamp time = 0);

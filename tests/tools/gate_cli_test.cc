@@ -193,5 +193,102 @@ TEST_CASE("Gate CLI: reverify and ingest-chat", "[tools][gate]") {
   CHECK(Has(Cli(db + " get Joseph 'works at'"), "KodeFoundry"));
 }
 
+TEST_CASE("Gate CLI: diff", "[tools][gate]") {
+  ScratchDir dir;
+  const std::string db = "--db " + dir.Sub("db");
+  const std::string model =
+      R"(","origin":"cloud_model","model_id":"m1","confidence":0.95,)";
+  std::string lines =
+      R"({"subject":"Ann","relation":"lives in","value":"Athens)" + model +
+      R"("session_id":"keep","tx_time":"2026-01-01"})"
+      "\n"
+      R"({"subject":"Ann","relation":"lives in","value":"Berlin)" +
+      model +
+      R"("session_id":"bulk","tx_time":"2026-02-01"})"
+      "\n";
+  Write(dir.Sub("atoms.jsonl"), lines);
+  Run ingest = Cli(db + " ingest " + dir.Sub("atoms.jsonl"));
+  INFO(ingest.output);
+  REQUIRE(ingest.code == 0);
+
+  Run reversed = Cli(db + " diff 2026-03-01 2026-01-15");
+  INFO(reversed.output);
+  CHECK(reversed.code == 2);
+  CHECK(Has(reversed, "is before T1"));
+  Run diff = Cli(db + " diff 2026-01-15 2026-03-01 --subject Ann");
+  INFO(diff.output);
+  CHECK(diff.code == 0);
+  CHECK(Has(diff, "Ann / lives_in: Athens -> Berlin  [superseded"));
+  CHECK(Has(diff, "session bulk"));
+  CHECK(Has(Cli(db + " diff 2026-03-01 2026-03-02"), "no slot changed"));
+  Run json = Cli(db + " --json diff 2026-01-15 2026-03-01");
+  INFO(json.output);
+  CHECK(Has(json, R"("decision":"superseded")"));
+  CHECK(Has(json, R"("session_id":"bulk")"));
+}
+
+TEST_CASE("Gate CLI: quarantine --session undoes a session", "[tools][gate]") {
+  ScratchDir dir;
+  const std::string db = "--db " + dir.Sub("db");
+  const std::string model =
+      R"(","origin":"cloud_model","model_id":"m1","confidence":0.95,)";
+  std::string lines =
+      R"({"subject":"Ann","relation":"lives in","value":"Athens)" + model +
+      R"("session_id":"keep","tx_time":"2026-01-01"})"
+      "\n"
+      R"({"subject":"Ann","relation":"lives in","value":"Berlin)" +
+      model +
+      R"("session_id":"bulk","tx_time":"2026-02-01"})"
+      "\n";
+  // 101 atoms of session "bulk" in all: over the threshold of 100.
+  for (int i = 0; i < 100; ++i) {
+    lines += R"({"subject":"P)" + std::to_string(i) +
+             R"(","relation":"likes","value":"tea)" + model +
+             R"("session_id":"bulk","tx_time":"2026-02-01"})"
+             "\n";
+  }
+  Write(dir.Sub("atoms.jsonl"), lines);
+  Run ingest = Cli(db + " ingest " + dir.Sub("atoms.jsonl"));
+  INFO(ingest.output);
+  REQUIRE(ingest.code == 0);
+
+  Run unknown = Cli(db + " quarantine --session nobody");
+  INFO(unknown.output);
+  CHECK(unknown.code == 1);
+  CHECK(Has(unknown, "nothing quarantined"));
+  CHECK(Cli(db + " quarantine 2 --session bulk").code == 2);
+  CHECK(Cli(db + " quarantine 2").code == 2);  // one atom needs --reason
+
+  Run unconfirmed = Cli(db + " quarantine --session bulk");
+  INFO(unconfirmed.output);
+  CHECK(unconfirmed.code == 2);
+  CHECK(Has(unconfirmed, "101 atoms"));
+  CHECK(Has(unconfirmed, "--yes"));
+  CHECK(Has(Cli(db + " get Ann 'lives in'"), "Berlin"));
+  CHECK(Has(Cli(db + " get P7 likes"), "tea"));
+
+  Run undo = Cli(db + " quarantine --session bulk --yes");
+  INFO(undo.output);
+  CHECK(undo.code == 0);
+  CHECK(Has(undo, "quarantined 101 atoms of session bulk; 1 superseded"));
+  Run athens = Cli(db + " get Ann 'lives in'");
+  CHECK(Has(athens, "Athens"));
+  CHECK_FALSE(Has(athens, "Berlin"));
+  CHECK(Cli(db + " get P7 likes").code == 1);
+  CHECK(Has(Cli(db + " audit --atom 1"), "reinstated"));
+
+  Run shown = Cli(db + " --json diff 2026-03-01 9999-01-01 --subject Ann");
+  INFO(shown.output);
+  CHECK(Has(shown, R"("decision":"quarantined")"));
+  CHECK(Has(shown, R"("session_id":"bulk")"));
+
+  // Berlin was atom #2, the first one quarantined: held item 1.
+  Run approve = Cli(db + " review approve 1");
+  INFO(approve.output);
+  CHECK(approve.code == 0);
+  CHECK(Has(Cli(db + " get Ann 'lives in'"), "Berlin"));
+  CHECK(Cli(db + " check --replay").code == 0);
+}
+
 }  // namespace
 }  // namespace factline
