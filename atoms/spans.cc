@@ -1040,7 +1040,17 @@ bool RoleChange(std::string* s, std::string* why) {
              !In(Core(w[e]), {"and", "but", "last", "this", "next"})) {
         if (w[e++].ends_with(",")) break;
       }
-      if (h > o && e > h && RoleNoun(Core(w[e - 1]))) {
+      // "named Ben Archer its new CEO": an all-capitals role ends it.
+      auto acronym = [&w](std::size_t i) {
+        std::string t = w[i];
+        while (!t.empty() &&
+               std::ispunct(static_cast<unsigned char>(t.back()))) {
+          t.pop_back();
+        }
+        return AcronymRole(t);
+      };
+      if (e < w.size() && e > h && acronym(e)) ++e;
+      if (h > o && e > h && (RoleNoun(Core(w[e - 1])) || acronym(e - 1))) {
         as = h - 1;  // the role starts after the name, as after "as"
         role_end = e;
         role_without_as = true;
@@ -1069,6 +1079,8 @@ bool RoleChange(std::string* s, std::string* why) {
                     "electorate", "parliament"})) {
         owner = Join(sw, 0, sw.size() - 1);
         if (owner.ends_with("'s")) owner.resize(owner.size() - 2);
+        // "The board named ...": whose board the line does not say.
+        if (In(Core(owner), {"the", "a", "an", "its", "their"})) return false;
       }
     } else {
       owner = Join(w, o, as);

@@ -146,6 +146,13 @@ TEST_CASE("Clauses: leading an organisation is its director / manager",
             "United Kingdom|P6|Rishi Sunak"));
   CHECK_FALSE(Has("The Head of the Commonwealth is Elizabeth II.",
                   "the Commonwealth|P1037|Elizabeth II"));
+  // Appointed without "as", an all-capitals role after the name.
+  CHECK(Has("Quillon Software named Ben Archer its new CEO.",
+            "Quillon Software|P169|Ben Archer"));
+  for (const std::string& a :
+       Atoms("The board named Ana Ruiz its CFO in March.")) {
+    CHECK(a.rfind("The|", 0) != 0);  // whose board is not said
+  }
   // The phrase's own key travels with the default for the write path.
   ParseContext ctx;
   auto r = TheParser().ParseStatements("Tim Cook runs Apple.", &ctx);
