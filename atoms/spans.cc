@@ -2115,6 +2115,17 @@ constexpr IdiomRule kIdioms[] = {
     {"carries a passport from", "holds a passport from"},
     {"stretches along", "lies along"},
     {"stretch along", "lie along"},
+    // Leading and working, said with a noun.
+    {"is in charge of", "heads"},
+    {"was in charge of", "headed"},
+    {"is at the helm of", "heads"},
+    {"was at the helm of", "headed"},
+    {"took charge of", "took over as head of"},
+    {"took the helm of", "took over as head of"},
+    {"took the helm at", "took over as head of"},
+    {"took a job at", "works at"},
+    {"got a job at", "works at"},
+    {"landed a job at", "works at"},
 };
 
 // Every idiom's written forms ("{poss}" spelt out) with its plain phrase,

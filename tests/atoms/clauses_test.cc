@@ -146,6 +146,14 @@ TEST_CASE("Clauses: leading an organisation is its director / manager",
             "United Kingdom|P6|Rishi Sunak"));
   CHECK_FALSE(Has("The Head of the Commonwealth is Elizabeth II.",
                   "the Commonwealth|P1037|Elizabeth II"));
+  // Leading and working said with a noun.
+  CHECK(Has("Tim Cook is in charge of Apple.", "Apple|P1037|Tim Cook"));
+  CHECK(Has("Mary Barra took the helm at General Motors in 2014.",
+            "General Motors|P1037|Mary Barra"));
+  CHECK(Has("Priya Raman took a job at Northwind Freight.",
+            "Priya Raman|P108|Northwind Freight"));
+  CHECK_FALSE(
+      Has("Ana Ruiz is in charge of the budget.", "the budget|P1037|Ana Ruiz"));
   // Appointed without "as", an all-capitals role after the name.
   CHECK(Has("Quillon Software named Ben Archer its new CEO.",
             "Quillon Software|P169|Ben Archer"));
