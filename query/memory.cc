@@ -369,12 +369,30 @@ Result<std::vector<FactView>> SlotQuery(
   // The holder of "Mayor of London" is London's mayor: asked by office and
   // stored by place, the place's slot for the title answers (tried as
   // written, a title, and lower case, a relation noun: "mayor" -> P6).
+  // One office may be stated both ways ("Tom Reed holds the office of
+  // Mayor of Eastport", then "Anna Berg became the new Mayor of Eastport"),
+  // and by place under the title as written or the relation its noun names
+  // ("succeeded Tom Reed as Mayor of Eastport": head of government): the
+  // slot learned last answers, as a later statement would have superseded
+  // an earlier one in a single slot.
   std::string title, place;
-  if (out.empty() && SplitOffice(lexicon, relation, subject, &title, &place)) {
-    for (const std::string& as : {title, NormalizeKey(title)}) {
+  if (SplitOffice(lexicon, relation, subject, &title, &place)) {
+    auto newest = [](const std::vector<FactView>& views) {
+      Timestamp t = kNoTime;
+      for (const FactView& v : views) t = std::max(t, v.atom.tx_time);
+      return t;
+    };
+    std::vector<std::string> keys = {title, NormalizeKey(title)};
+    const std::string named = parser.RelationKey(NormalizeKey(title));
+    if (!named.empty() && named != keys[1]) keys.push_back(named);
+    for (const std::string& as : keys) {
       FACTLINE_ASSIGN_OR_RETURN(
-          out, SlotQuery(store, lexicon, parser, place, as, views_of));
-      if (!out.empty()) break;
+          std::vector<FactView> by_place,
+          SlotQuery(store, lexicon, parser, place, as, views_of));
+      if (!by_place.empty() &&
+          (out.empty() || newest(by_place) > newest(out))) {
+        out = std::move(by_place);
+      }
     }
   }
   return out;

@@ -674,5 +674,31 @@ TEST_CASE("Updates: leaving one value for another keeps the new one",
   CHECK(st.Now("Kessaly", "P6") == std::vector<std::string>{"Piet Lau"});
 }
 
+TEST_CASE(
+    "Updates: an office stated by title or by place answers its latest "
+    "holder",
+    "[query][updates]") {
+  Store s;
+  // By place under the title, then by the relation its noun names.
+  s.Say("The Mayor of Eastport is Tom Reed.", 1);
+  s.Say("Anna Berg succeeded Tom Reed as Mayor of Eastport.", 2);
+  CHECK(s.Now("Mayor of Eastport", "P1308") ==
+        std::vector<std::string>{"Anna Berg"});
+  // By office, then by place.
+  s.Say("Ivo Lind holds the office of Mayor of Westport.", 3);
+  s.Say("After the election, Mira Holt became the new Mayor of Westport.", 4);
+  CHECK(s.Now("Mayor of Westport", "P1308") ==
+        std::vector<std::string>{"Mira Holt"});
+  // By place, then by office.
+  s.Say("Ivo Lind is the mayor of Northport.", 5);
+  s.Say("The office of Mayor of Northport is now held by Mira Holt.", 6);
+  CHECK(s.Now("Mayor of Northport", "P1308") ==
+        std::vector<std::string>{"Mira Holt"});
+  // One statement only: its holder, whichever way it was said.
+  s.Say("Lea Moss holds the office of Mayor of Southport.", 7);
+  CHECK(s.Now("Mayor of Southport", "P1308") ==
+        std::vector<std::string>{"Lea Moss"});
+}
+
 }  // namespace
 }  // namespace factline
