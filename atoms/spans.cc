@@ -397,6 +397,19 @@ std::string SubjectOf(const std::vector<std::string>& w) {
   return Join(w, 0, k);
 }
 
+// A subject pronoun that names a third person or group: what a clause
+// with no name of its own may say of the line's subject.
+bool ThirdPersonPronoun(std::string_view c) {
+  return In(c, {"he", "she", "they"});
+}
+
+// `text` without the commas that closed it ("Inter Miami," -> "Inter
+// Miami").
+std::string WithoutTrailingCommas(std::string text) {
+  while (!text.empty() && text.back() == ',') text.pop_back();
+  return text;
+}
+
 // "a novel by X" -> "A novel by X" is not wanted: the side statement keeps
 // the phrase as written, after the subject and a copula.
 std::string Side(const std::string& subject, std::string_view copula,
@@ -497,21 +510,23 @@ bool CommaLeadIn(std::string* s, std::string* why,
         In(lw[0], {"after", "before", "while", "when", "since", "although",
                    "though", "because", "once", "upon", "despite"})))) {
     const std::size_t g = kind == "fronted gerund" ? 0 : 1;
-    const std::string subject = SubjectOf(rest);
-    std::string st;
-    if (subject.empty()) {
-    } else if (lw[g] == "having" && g + 1 < lw.size()) {
-      st = subject + " had " + Join(lead, g + 1, lead.size()) + ".";
+    // What the clause says of the subject, as a predicate.
+    const std::string tail = Join(lead, g + 1, lead.size());
+    std::string said;
+    if (lw[g] == "having" && g + 1 < lw.size()) {
+      said = "had " + tail;
     } else if (lw[g] == "being" && g + 1 < lw.size()) {
-      st = subject + " was " + Join(lead, g + 1, lead.size()) + ".";
+      said = "was " + tail;
     } else if (lw[g].ends_with("ing") && InflectedVerb(lw[g])) {
-      st = subject + " was " + lw[g] + " " + Join(lead, g + 1, lead.size()) +
-           ".";
-    } else if (g == 1 && In(lw[1], {"he", "she", "they"}) &&
+      said = "was " + lw[g] + " " + tail;
+    } else if (g == 1 && ThirdPersonPronoun(lw[1]) &&
                HasVerb({lead.begin() + 2, lead.end()})) {
-      st = subject + " " + Join(lead, 2, lead.size()) + ".";
+      said = Join(lead, 2, lead.size());
     }
-    if (!st.empty()) side->push_back(st);
+    const std::string subject = SubjectOf(rest);
+    if (!subject.empty() && !said.empty()) {
+      side->push_back(subject + " " + said + ".");
+    }
   }
   if (side != nullptr && kind != "interjection" && kind != "fronted adjunct" &&
       kind != "fronted gerund") {
@@ -542,14 +557,13 @@ std::string ObjectGapStatement(const std::string& antecedent,
       !In(Core(relative[0]), {"which", "that", "whom"})) {
     return "";
   }
-  std::vector<std::string> words = relative;
-  TakeFullStop(&words.back());
-  const std::vector<std::string>& rel = words;
+  std::vector<std::string> rel = relative;
+  TakeFullStop(&rel.back());
   std::size_t v = 1;
   while (v < rel.size() && v < 6 && Cap(rel[v]) && !rel[v].ends_with(",")) {
     ++v;
   }
-  if (v == 1 && In(Core(rel[1]), {"he", "she", "they"})) v = 2;
+  if (v == 1 && ThirdPersonPronoun(Core(rel[1]))) v = 2;
   if (v == 1 || v >= rel.size() || !VerbStart(rel[v]) ||
       IsAuxOrCopula(Core(rel[v]))) {
     return "";
@@ -1339,10 +1353,7 @@ bool TrailingRelative(std::string* s, std::string* why,
     --a;
   }
   while (a < r && !Cap(w[a])) ++a;
-  std::string antecedent = Join(w, a, r);
-  while (!antecedent.empty() && antecedent.back() == ',') {
-    antecedent.pop_back();
-  }
+  const std::string antecedent = WithoutTrailingCommas(Join(w, a, r));
   const std::string rel = Core(w[r]);
   const std::vector<std::string> clause(w.begin() + r, w.end());
   std::string st;
@@ -1352,15 +1363,13 @@ bool TrailingRelative(std::string* s, std::string* why,
     if (rel == "where") {
       std::string who;
       std::size_t from = r + 1;
-      if (In(c1, {"he", "she", "they"}) && Cap(subject)) {
+      if (ThirdPersonPronoun(c1) && Cap(subject)) {
         who = subject;
         from = r + 2;
       }
       if (!who.empty() && from < w.size()) {
         std::string rest = Join(w, from, w.size());
-        while (!rest.empty() && (rest.back() == '.' || rest.back() == '!')) {
-          rest.pop_back();
-        }
+        TakeFullStop(&rest);
         st = who + " " + rest + " in " + antecedent + ".";
       }
     } else if (VerbStart(w[r + 1])) {
@@ -1375,10 +1384,8 @@ bool TrailingRelative(std::string* s, std::string* why,
   for (std::size_t i = 0; i + 1 < r; ++i) {
     if (w[i].ends_with(",")) return false;
   }
-  std::string first = Join(w, 0, r);
-  while (!first.empty() && first.back() == ',') first.pop_back();
   Note(why, "relative clause '" + Join(w, r, w.size()) + "' read apart");
-  *s = first + TakeFullStop(s);
+  *s = WithoutTrailingCommas(Join(w, 0, r)) + TakeFullStop(s);
   return true;
 }
 
@@ -1471,7 +1478,8 @@ bool CoordinatedClauses(std::string* s, std::string* why,
     // "Ada Lovelace wrote the first program, and she was born in London":
     // a third-person pronoun after the conjunction is the first clause's
     // subject, the one person or thing the line has named as a subject.
-    if (In(Core(w[n]), {"he", "she", "they", "it"}) && n + 1 < w.size()) {
+    if ((ThirdPersonPronoun(Core(w[n])) || Core(w[n]) == "it") &&
+        n + 1 < w.size()) {
       std::size_t v = n + 1;
       if (Lowercase(w[v]) && !VerbStart(w[v]) &&
           WordForms::Get().Is(Core(w[v]), Pos::kAdv) && v + 1 < w.size()) {
@@ -1484,14 +1492,12 @@ bool CoordinatedClauses(std::string* s, std::string* why,
           subject.find(" and ") != std::string::npos) {
         continue;
       }
-      std::string first = Join(w, 0, k);
-      while (!first.empty() && first.back() == ',') first.pop_back();
       Note(why, "second clause '" + Join(w, k + 1, w.size()) +
                     "' read apart, '" + w[n] + "' as '" + subject + "'");
       if (side != nullptr) {
         side->push_back(subject + " " + Join(w, n + 1, w.size()));
       }
-      *s = first;
+      *s = WithoutTrailingCommas(Join(w, 0, k));
       return true;
     }
     while (n < w.size() && n < k + 5 && Cap(w[n]) &&
@@ -1500,11 +1506,9 @@ bool CoordinatedClauses(std::string* s, std::string* why,
       ++n;
     }
     if (n == k + 1 || n >= w.size() || !VerbStart(w[n])) continue;
-    std::string first = Join(w, 0, k);
-    while (!first.empty() && first.back() == ',') first.pop_back();
     Note(why, "second clause '" + Join(w, k + 1, w.size()) + "' read apart");
     if (side != nullptr) side->push_back(Join(w, k + 1, w.size()));
-    *s = first;
+    *s = WithoutTrailingCommas(Join(w, 0, k));
     return true;
   }
   return false;

@@ -193,19 +193,27 @@ TEST_CASE("Gate CLI: reverify and ingest-chat", "[tools][gate]") {
   CHECK(Has(Cli(db + " get Joseph 'works at'"), "KodeFoundry"));
 }
 
+// The provenance fields of a cloud model's JSONL atom, after its value.
+constexpr const char* kModelFields =
+    R"(","origin":"cloud_model","model_id":"m1","confidence":0.95,)";
+
+// JSONL: Ann lives in Athens (session "keep", January), then in Berlin
+// (session "bulk", February).
+std::string AnnMovesInTwoSessions() {
+  const std::string model = kModelFields;
+  return R"({"subject":"Ann","relation":"lives in","value":"Athens)" + model +
+         R"("session_id":"keep","tx_time":"2026-01-01"})"
+         "\n"
+         R"({"subject":"Ann","relation":"lives in","value":"Berlin)" +
+         model +
+         R"("session_id":"bulk","tx_time":"2026-02-01"})"
+         "\n";
+}
+
 TEST_CASE("Gate CLI: diff", "[tools][gate]") {
   ScratchDir dir;
   const std::string db = "--db " + dir.Sub("db");
-  const std::string model =
-      R"(","origin":"cloud_model","model_id":"m1","confidence":0.95,)";
-  std::string lines =
-      R"({"subject":"Ann","relation":"lives in","value":"Athens)" + model +
-      R"("session_id":"keep","tx_time":"2026-01-01"})"
-      "\n"
-      R"({"subject":"Ann","relation":"lives in","value":"Berlin)" +
-      model +
-      R"("session_id":"bulk","tx_time":"2026-02-01"})"
-      "\n";
+  std::string lines = AnnMovesInTwoSessions();
   Write(dir.Sub("atoms.jsonl"), lines);
   Run ingest = Cli(db + " ingest " + dir.Sub("atoms.jsonl"));
   INFO(ingest.output);
@@ -230,20 +238,11 @@ TEST_CASE("Gate CLI: diff", "[tools][gate]") {
 TEST_CASE("Gate CLI: quarantine --session undoes a session", "[tools][gate]") {
   ScratchDir dir;
   const std::string db = "--db " + dir.Sub("db");
-  const std::string model =
-      R"(","origin":"cloud_model","model_id":"m1","confidence":0.95,)";
-  std::string lines =
-      R"({"subject":"Ann","relation":"lives in","value":"Athens)" + model +
-      R"("session_id":"keep","tx_time":"2026-01-01"})"
-      "\n"
-      R"({"subject":"Ann","relation":"lives in","value":"Berlin)" +
-      model +
-      R"("session_id":"bulk","tx_time":"2026-02-01"})"
-      "\n";
+  std::string lines = AnnMovesInTwoSessions();
   // 101 atoms of session "bulk" in all: over the threshold of 100.
   for (int i = 0; i < 100; ++i) {
     lines += R"({"subject":"P)" + std::to_string(i) +
-             R"(","relation":"likes","value":"tea)" + model +
+             R"(","relation":"likes","value":"tea)" + kModelFields +
              R"("session_id":"bulk","tx_time":"2026-02-01"})"
              "\n";
   }
