@@ -14,9 +14,10 @@ function(factline_module)
   target_link_libraries(factline_${M_NAME} PUBLIC ${M_DEPS} PRIVATE ${M_PRIVATE_DEPS})
 endfunction()
 
-# factline_test(NAME <module> SRCS ... DEPS ...)
+# factline_test(NAME <module> SRCS ... DEPS ... [COST <seconds>])
+# COST: ctest starts tests of higher cost first (without it, in test order).
 function(factline_test)
-  cmake_parse_arguments(T "" "NAME" "SRCS;DEPS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;COST" "SRCS;DEPS" ${ARGN})
   add_executable(factline_${T_NAME}_tests ${T_SRCS})
   target_compile_options(factline_${T_NAME}_tests PRIVATE ${FACTLINE_WARNINGS})
   target_link_libraries(factline_${T_NAME}_tests PRIVATE ${T_DEPS} factline_test_main)
@@ -34,6 +35,10 @@ function(factline_test)
     factline_test_pch)
   # The label names the executable: scripts/test.sh picks module tests by it
   # (SANITIZE=1 runs the library modules only).
+  set(cost)
+  if(T_COST)
+    set(cost COST ${T_COST})
+  endif()
   catch_discover_tests(factline_${T_NAME}_tests
-    PROPERTIES LABELS "module_${T_NAME}")
+    PROPERTIES LABELS "module_${T_NAME}" ${cost})
 endfunction()
