@@ -40,7 +40,7 @@ struct ServerOptions {
 
 class Server {
  public:
-  Server(Memory& memory, ServerOptions options = {});
+  explicit Server(Memory& memory, ServerOptions options = {});
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -399,16 +399,18 @@ json Array(json items) {
   return {{"type", "array"}, {"items", std::move(items)}};
 }
 
-json Obj(json properties, std::vector<std::string> required, bool closed) {
+json Obj(json properties, const std::vector<std::string>& required,
+         bool closed) {
   if (properties.is_null()) properties = json::object();
   json s = {{"type", "object"}, {"properties", std::move(properties)}};
-  if (!required.empty()) s["required"] = std::move(required);
+  if (!required.empty()) s["required"] = required;
   if (closed) s["additionalProperties"] = false;
   return s;
 }
 
-json Root(json properties, std::vector<std::string> required, bool closed) {
-  json s = Obj(std::move(properties), std::move(required), closed);
+json Root(json properties, const std::vector<std::string>& required,
+          bool closed) {
+  json s = Obj(std::move(properties), required, closed);
   s["$schema"] = "http://json-schema.org/draft-07/schema#";
   return s;
 }
@@ -549,10 +551,10 @@ Result<ImportReport> ImportMemoryFile(Memory& memory, std::string_view jsonl,
     start = end + 1;
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    const std::string where = "line " + std::to_string(number);
+    const std::string where = "line " + std::to_string(number) + ": ";
     json record = json::parse(line, nullptr, false);
     if (!record.is_object()) {
-      return Status::InvalidArgument(where + ": not a JSON object");
+      return Status::InvalidArgument(where + "not a JSON object");
     }
     const json type = record.value("type", json());
     record.erase("type");
@@ -566,7 +568,7 @@ Result<ImportReport> ImportMemoryFile(Memory& memory, std::string_view jsonl,
     } else {
       bad = "type must be \"entity\" or \"relation\"";
     }
-    if (!bad.empty()) return Status::InvalidArgument(where + ": " + bad);
+    if (!bad.empty()) return Status::InvalidArgument(where + bad);
   }
   FACTLINE_ASSIGN_OR_RETURN(internal::Graph g, internal::Load(memory));
   internal::Batch batch(provenance);

@@ -397,7 +397,7 @@ std::string CheckSchema(const json& schema, const json& value,
       }
     }
     for (const auto& [key, item] : value.items()) {
-      const std::string at = path.empty() ? key : path + "." + key;
+      const std::string at = path.empty() ? key : (path + ".").append(key);
       auto p = props.find(key);
       if (p == props.end()) {
         if (schema.value("additionalProperties", true) == false) {
