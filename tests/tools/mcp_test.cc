@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tests/test_util.h"
+#include "tests/tools/cli_runner.h"
 
 namespace factline {
 namespace {
@@ -453,6 +454,44 @@ TEST_CASE("MCP: the knowledge-graph tools answer as the reference server",
   graph = s.Ok("read_graph", json::object());
   REQUIRE(graph["entities"].size() == 3);
   CHECK(graph["entities"][2] == Entity("Acme", "startup", {"new"}));
+}
+
+TEST_CASE("MCP: ingest --format mcp-memory imports the reference's file",
+          "[tools][mcp]") {
+  ScratchDir dir;
+  const std::string db = "--db " + dir.Sub("db");
+  testing::WriteFile(
+      dir.Sub("memory.jsonl"),
+      R"({"type":"entity","name":"Alice","entityType":"person","observations":["likes tea"]})"
+      "\n"
+      R"({"type":"entity","name":"Acme","entityType":"company","observations":[]})"
+      "\n"
+      R"({"type":"relation","from":"Alice","to":"Acme","relationType":"works_at"})");
+  testing::CliRun run = testing::RunCli(db + " ingest --format mcp-memory " +
+                                        dir.Sub("memory.jsonl"));
+  INFO(run.output);
+  CHECK(run.code == 0);
+  CHECK(testing::Has(run, "imported 2 entities and 1 relations; 0 already"));
+  // Again: everything is already there.
+  run = testing::RunCli(db + " ingest --format mcp-memory " +
+                        dir.Sub("memory.jsonl"));
+  CHECK(testing::Has(run, "imported 0 entities and 0 relations; 3 already"));
+  run = testing::RunCli(db + " get Alice 'kg relation works_at'");
+  CHECK(run.code == 0);
+  CHECK(testing::Has(run, "= Acme"));
+
+  // A bad line is refused by number and nothing is written.
+  testing::WriteFile(
+      dir.Sub("bad.jsonl"),
+      R"({"type":"entity","name":"Bob","entityType":"person","observations":[]})"
+      "\n"
+      R"({"type":"relation","from":"Bob","to":7,"relationType":"knows"})");
+  run = testing::RunCli(db + " ingest --format mcp-memory " +
+                        dir.Sub("bad.jsonl"));
+  CHECK(run.code == 3);
+  CHECK(testing::Has(run, "line 2: record.to: expected string"));
+  run = testing::RunCli(db + " get Bob 'kg entity type'");
+  CHECK(run.code == 1);
 }
 
 }  // namespace
