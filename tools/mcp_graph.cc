@@ -552,6 +552,11 @@ Result<ImportReport> ImportMemoryFile(Memory& memory, std::string_view jsonl,
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
     const std::string where = "line " + std::to_string(number) + ": ";
+    if (internal::JsonDepth(line) > internal::kMaxJsonDepth) {
+      return Status::InvalidArgument(where + "nested deeper than " +
+                                     std::to_string(internal::kMaxJsonDepth) +
+                                     " levels");
+    }
     json record = json::parse(line, nullptr, false);
     if (!record.is_object()) {
       return Status::InvalidArgument(where + "not a JSON object");

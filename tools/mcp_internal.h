@@ -52,6 +52,15 @@ void AddGraphTools(std::vector<Tool>* tools);
 std::string CheckSchema(const nlohmann::json& schema,
                         const nlohmann::json& value, const std::string& path);
 
+// Messages nested deeper than this are refused before they are parsed:
+// copying or printing a JSON value recurses once per level, so a message of
+// a few MB of brackets would otherwise overflow the stack.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
+// How deep `text`'s arrays and objects nest, read without parsing (brackets
+// inside strings do not count); stops counting past kMaxJsonDepth + 1.
+std::size_t JsonDepth(std::string_view text);
+
 }  // namespace factline::mcp::internal
 
 #endif  // FACTLINE_TOOLS_MCP_INTERNAL_H_

@@ -80,6 +80,36 @@ std::string DefaultSession() {
 
 }  // namespace
 
+namespace internal {
+
+std::size_t JsonDepth(std::string_view text) {
+  std::size_t depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+      if (deepest > kMaxJsonDepth) break;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+}  // namespace internal
+
 struct Server::Impl {
   Memory& memory;
   ServerOptions options;
@@ -213,7 +243,15 @@ json Server::Impl::CallTool(const json& id, const json& params) {
   if (ctx.model.empty()) {
     ctx.model = client_name.empty() ? "mcp-client" : client_name;
   }
-  Result<internal::ToolResult> out = tool->run(args, ctx);
+  // The tools read arguments the schema check has vetted, so nlohmann
+  // should never throw here; if it does, the client gets an error instead
+  // of the server dying mid-session.
+  Result<internal::ToolResult> out = Status::Ok();
+  try {
+    out = tool->run(args, ctx);
+  } catch (const std::exception& e) {
+    out = Status::InvalidArgument(std::string("tool failed: ") + e.what());
+  }
   if (!out.ok()) {
     return ResultReply(id,
                        {{"content",
@@ -246,6 +284,12 @@ std::string Server::Handle(std::string_view message) {
         "Invalid Request: message of " + std::to_string(message.size()) +
             " bytes exceeds the limit of " +
             std::to_string(impl_->options.max_message_bytes)));
+  }
+  if (internal::JsonDepth(message) > internal::kMaxJsonDepth) {
+    return Dump(ErrorReply(nullptr, kInvalidRequest,
+                           "Invalid Request: nested deeper than " +
+                               std::to_string(internal::kMaxJsonDepth) +
+                               " levels"));
   }
   json msg = json::parse(message, nullptr, false);
   if (msg.is_discarded()) {

@@ -193,6 +193,21 @@ TEST_CASE("MCP: an oversized message is refused, not parsed", "[tools][mcp]") {
         std::string::npos);
 }
 
+TEST_CASE("MCP: a message nested too deep is refused before parsing",
+          "[tools][mcp]") {
+  Session s;
+  const std::string deep = std::string(1000, '[') + std::string(1000, ']');
+  json r = s.Send(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":)"
+                  R"({"name":"read_graph","arguments":{"x":)" +
+                  deep + "}}}");
+  CHECK(r["error"]["code"] == -32600);
+  CHECK(r["error"]["message"] ==
+        "Invalid Request: nested deeper than 64 levels");
+  // Brackets inside a string are text, not nesting.
+  json ok = s.Ok("recall", {{"subject", "a" + std::string(100, '[')}});
+  CHECK(ok["facts"].empty());
+}
+
 TEST_CASE("MCP: remember, recall, history, as_of, ask and search",
           "[tools][mcp]") {
   Session s;
