@@ -73,6 +73,18 @@ std::string Dump(const json& doc) {
   return doc.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+// The tools read arguments the schema check has vetted, so nlohmann should
+// never throw inside one; if it does, the client gets an error instead of
+// the server dying mid-session.
+Result<internal::ToolResult> RunTool(const internal::Tool& tool,
+                                     const json& args, internal::Context& ctx) {
+  try {
+    return tool.run(args, ctx);
+  } catch (const std::exception& e) {
+    return Status::InvalidArgument(std::string("tool failed: ") + e.what());
+  }
+}
+
 std::string DefaultSession() {
   return "mcp-" + std::to_string(::getpid()) + "-" +
          std::to_string(NowMicros());
@@ -243,15 +255,7 @@ json Server::Impl::CallTool(const json& id, const json& params) {
   if (ctx.model.empty()) {
     ctx.model = client_name.empty() ? "mcp-client" : client_name;
   }
-  // The tools read arguments the schema check has vetted, so nlohmann
-  // should never throw here; if it does, the client gets an error instead
-  // of the server dying mid-session.
-  Result<internal::ToolResult> out = Status::Ok();
-  try {
-    out = tool->run(args, ctx);
-  } catch (const std::exception& e) {
-    out = Status::InvalidArgument(std::string("tool failed: ") + e.what());
-  }
+  Result<internal::ToolResult> out = RunTool(*tool, args, ctx);
   if (!out.ok()) {
     return ResultReply(id,
                        {{"content",
