@@ -345,9 +345,6 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
 
   auto input = ReadInput(opt.file);
   if (!input.ok()) return Fail(input.status(), "ingest");
-  if (opt.format == "mcp-memory") {
-    return IngestMcpMemory(global, *input, opt.file, opt.model, opt.session);
-  }
   std::string format = opt.format;
   if (format == "auto") {
     auto ends = [&](const std::string& suffix) {
@@ -373,9 +370,8 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
   } else if (format == "text" || format == "jsonl") {
     lines = SplitLines(*input);
   } else {
-    return Fail(Status::InvalidArgument(
-                    "unknown format '" + format +
-                    "' (text, jsonl, factconsolidation, mcp-memory)"),
+    return Fail(Status::InvalidArgument("unknown format '" + format +
+                                        "' (text, jsonl, factconsolidation)"),
                 "--format");
   }
   if (lines.empty()) {
@@ -560,8 +556,7 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
   cmd->add_option("file", opt->file, "input file, - for stdin")
       ->capture_default_str();
   cmd->add_option("--format", opt->format,
-                  "auto, text, jsonl, factconsolidation or mcp-memory (the "
-                  "reference MCP memory server's JSONL file)")
+                  "auto, text, jsonl or factconsolidation")
       ->capture_default_str();
   cmd->add_option("--split", opt->split,
                   "FactConsolidation row (metadata.source)")
