@@ -14,12 +14,16 @@ function(factline_module)
   target_link_libraries(factline_${M_NAME} PUBLIC ${M_DEPS} PRIVATE ${M_PRIVATE_DEPS})
 endfunction()
 
+# The flags of all test code: the executables, Catch2's runner and the
+# precompiled catch2/catch.hpp they reuse (tests/CMakeLists.txt), which is
+# only used by files compiled with the flags it was built with.
+set(FACTLINE_TEST_OPTIONS ${FACTLINE_WARNINGS} -O0)
+
 # factline_test(NAME <module> SRCS ... DEPS ... [COST <seconds>])
 # COST: ctest starts tests of higher cost first (without it, in test order).
 function(factline_test)
   cmake_parse_arguments(T "" "NAME;COST" "SRCS;DEPS" ${ARGN})
   add_executable(factline_${T_NAME}_tests ${T_SRCS})
-  target_compile_options(factline_${T_NAME}_tests PRIVATE ${FACTLINE_WARNINGS})
   target_link_libraries(factline_${T_NAME}_tests PRIVATE ${T_DEPS} factline_test_main)
   # The tests' own code (Catch2 macros, thousands of CHECKs) is compiled
   # without optimisation in every build, the sanitizer build's -O1 included:
@@ -27,7 +31,8 @@ function(factline_test)
   # of CPU at -O1, 8.0 s at -O0), and the time a test takes is spent in the
   # libraries, which keep theirs. At -O0 the sanitizers instrument every
   # load and store of the test code; -O1 may only remove checks.
-  target_compile_options(factline_${T_NAME}_tests PRIVATE -O0)
+  target_compile_options(factline_${T_NAME}_tests PRIVATE
+    ${FACTLINE_TEST_OPTIONS})
   # catch2/catch.hpp, which every test file includes, precompiled once in
   # tests/CMakeLists.txt (factline_test_pch, same flags) instead of parsed
   # by each of ~50 test files: about 1-1.5 s of CPU each at -O0.
