@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "atoms/atoms.h"
@@ -570,6 +571,64 @@ bool LeavesValue(std::string_view phrase) {
   return rest.empty() && (lemma == "leave" || lemma == "quit");
 }
 
+// "won 23 titles in tennis", "wrote in German", "dominated the NBA as a
+// center", "spent 23 seasons at quarterback": the noun phrases after an
+// adjunct preposition that may name a class (a sport, a language, a
+// position), each as its longest first: {"ice hockey", "ice"}. None in a
+// line that negates or hedges: "never played in goal".
+std::vector<std::vector<std::string>> AdjunctPhrases(std::string_view line) {
+  std::vector<std::vector<std::string>> out;
+  const std::vector<std::string> w = internal::SplitWords(line);
+  auto bare = [](std::string word) {
+    while (!word.empty() &&
+           std::ispunct(static_cast<unsigned char>(word.back())) != 0) {
+      word.pop_back();
+    }
+    return word;
+  };
+  auto lower = [](std::string word) {
+    for (char& c : word) {
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return word;
+  };
+  for (const std::string& word : w) {
+    const std::string l = lower(bare(word));
+    if (internal::InWords(l, {"not", "never", "no", "nor", "n't", "might",
+                              "may", "maybe", "perhaps", "wants", "hopes"}) ||
+        l.ends_with("n't")) {
+      return out;
+    }
+  }
+  for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+    const std::string prep = lower(w[i]);
+    if (!internal::InWords(prep, {"in", "as", "at"})) continue;
+    std::size_t j = i + 1;
+    if (prep == "as" && internal::InWords(lower(w[j]), {"a", "an"})) ++j;
+    // Up to three words, to the first punctuation after a word.
+    std::vector<std::string> words;
+    for (; j < w.size() && words.size() < 3; ++j) {
+      const std::string b = bare(w[j]);
+      if (b.empty() || !std::isalpha(static_cast<unsigned char>(b[0]))) break;
+      const std::string lb = lower(b);
+      if (internal::InWords(
+              lb, {"the", "a",  "an",    "his",   "her", "its",  "their", "and",
+                   "or",  "in", "at",    "on",    "for", "from", "with",  "by",
+                   "of",  "to", "since", "until", "as",  "while"})) {
+        break;
+      }
+      words.push_back(b);
+      if (b != w[j]) break;  // punctuation closes the phrase
+    }
+    std::vector<std::string> phrases;
+    for (std::size_t n = words.size(); n > 0; --n) {
+      phrases.push_back(internal::JoinWords(words, 0, n));
+    }
+    if (!phrases.empty()) out.push_back(std::move(phrases));
+  }
+  return out;
+}
+
 // Which capture group holds what; 0 means "not captured".
 struct Slots {
   int subject = 0;
@@ -1063,6 +1122,58 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     if (!f->evidence.empty()) f->evidence += "; ";
     f->evidence += "side statement '" + s + "'";
     out.push_back(std::move(f).value());
+  }
+  // "Serena Williams won 23 Grand Slam titles in tennis": a class noun in
+  // an adjunct (a sport, a language, a player position) states the main
+  // subject's value of the one class relation it fits, unless the line
+  // already keys that slot. One value per relation: two classes of one
+  // relation in a line ("switched from tennis to golf") say nothing sure.
+  if (!out.empty() && out.front().mapping != "weak") {
+    const ParsedFact& first = out.front();
+    std::vector<ParsedFact> adjuncts;
+    std::unordered_set<std::string> seen_twice;
+    for (const std::vector<std::string>& phrases : AdjunctPhrases(trimmed)) {
+      for (const std::string& phrase : phrases) {
+        internal::TypedChoice t;
+        if (!impl_->types->ClassAdjunct(first.subject, phrase, &t)) {
+          // The longest phrase WordNet knows is the one the line names:
+          // "in Czech Republic" names no language.
+          if (impl_->types->KnowsValue(phrase)) break;
+          continue;
+        }
+        auto same_key = [&t](const ParsedFact& o) {
+          return o.relation == t.key;
+        };
+        auto other = std::find_if(adjuncts.begin(), adjuncts.end(), same_key);
+        if (other != adjuncts.end()) {
+          if (other->value != t.value) seen_twice.insert(t.key);
+          break;
+        }
+        ParsedFact side;
+        side.subject = first.subject;
+        side.subject_ref = first.subject_ref;
+        side.relation = t.key;
+        side.value = t.value;
+        side.pattern = "adjunct: a class noun after a preposition";
+        side.phrase = phrase;
+        side.mapping = "lexicon";
+        side.score = internal::kStrongMapping;
+        side.evidence = t.evidence;
+        side.valid_from = first.valid_from;
+        side.valid_to = first.valid_to;
+        side.time_words = first.time_words;
+        adjuncts.push_back(std::move(side));
+        break;
+      }
+    }
+    for (ParsedFact& a : adjuncts) {
+      if (seen_twice.count(a.relation) != 0) continue;
+      const bool keyed =
+          std::any_of(out.begin(), out.end(), [&](const ParsedFact& o) {
+            return o.subject == a.subject && o.relation == a.relation;
+          });
+      if (!keyed) out.push_back(std::move(a));
+    }
   }
   // "Ana Ruiz is a swimmer": an athlete WordNet names for a sport states
   // the sport too, unless the line names it.

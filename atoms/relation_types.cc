@@ -254,9 +254,23 @@ RelationTypes::RelationTypes(const Lexicon& lexicon, const WordForms& wf)
       }
       if (!only.value.empty()) class_kinds_.push_back(std::move(only));
     }
+    // A work is a thing, not a class: the abstract kinds of a notable
+    // work ("written communication") hold every title WordNet files.
+    std::vector<std::uint32_t> works;
+    for (const char* kind : {"creation#2", "written communication",
+                             "musical composition", "show", "publication"}) {
+      if (Result<std::uint32_t> r = ResolveKind(wf, kind); r.ok()) {
+        works.push_back(*r);
+      }
+    }
     for (const Kinds& k : class_kinds_) {
       class_valued_.push_back(&k);
       if (!k.stable) class_valued_now_.push_back(&k);
+      const bool work = std::any_of(
+          k.value.begin(), k.value.end(), [&works](std::uint32_t v) {
+            return std::find(works.begin(), works.end(), v) != works.end();
+          });
+      if (!work) adjunct_classes_.push_back(&k);
     }
   }
   if (Result<std::uint32_t> r = ResolveKind(wf, "location"); r.ok()) {
@@ -1552,6 +1566,25 @@ bool RelationTypes::ClassValue(const Clause& clause, const NounClass& subject,
                   " (" + Steps(p.dv) + "), the one relation of its class" +
                   " the subject fits, for verb '" + verb +
                   "' no lexicon phrasing reads" + how;
+  return true;
+}
+
+bool RelationTypes::ClassAdjunct(std::string_view subject,
+                                 std::string_view value,
+                                 TypedChoice* out) const {
+  if (adjunct_classes_.empty()) return false;
+  const NounClass v = Classify(value, true);
+  // A capitalised word WordNet knows only as a common noun is a name here
+  // ("in Reading"); a language or religion is a proper noun.
+  if (!v.known() || v.by_head || v.named) return false;
+  const NounClass s = Classify(subject, false);
+  const Pick p = Choose(adjunct_classes_, s, v, false, nullptr);
+  if (p.k == nullptr || !p.tie.empty()) return false;
+  out->key = p.k->key;
+  out->value = std::string(value);
+  out->evidence = "types: '" + out->value + "' in an adjunct is a value of " +
+                  p.k->key + " (" + Steps(p.dv) +
+                  "), the one relation of its class the subject fits";
   return true;
 }
 

@@ -163,6 +163,16 @@ class RelationTypes {
   // which is no notable work of theirs.)
   bool NamedFor(std::string_view noun, const std::string& key,
                 const std::string& target, TypedChoice* out) const;
+  // "won 23 titles in tennis", "wrote in German", "played as a point
+  // guard": a class noun in an adjunct of a statement about `subject`
+  // (`value`, not at a sentence's start) that WordNet files under exactly
+  // one class-valued relation (a sport, a language, a religion, a genre, a
+  // player position) whose subject kinds `subject` may be. True and *out
+  // then; false for a name's head noun ("the Tennis Club"), an unknown
+  // word, or a tie (the language of a person or of a book, for a name
+  // WordNet cannot type).
+  bool ClassAdjunct(std::string_view subject, std::string_view value,
+                    TypedChoice* out) const;
   // Whether `key`'s values are places (value kinds under location).
   bool PlaceValued(const std::string& key) const;
   // Whether `key`'s values are classes (abstract value kinds: a religion,
@@ -289,6 +299,8 @@ class RelationTypes {
   // only: their values are classes, not individuals or places.
   std::vector<Kinds> class_kinds_;
   std::vector<const Kinds*> class_valued_;  // into class_kinds_
+  // Those of them whose values are no works: what ClassAdjunct reads.
+  std::vector<const Kinds*> adjunct_classes_;
   // Those of them that are not stable: what a name is now ("a drama").
   std::vector<const Kinds*> class_valued_now_;
   std::uint32_t location_ = 0;                 // location#1: PlaceValued

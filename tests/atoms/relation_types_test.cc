@@ -4,7 +4,9 @@
 // datasets/paraphrase.
 #include "atoms/internal/relation_types.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <vector>
 
 #include "atoms/atoms.h"
 #include "atoms/internal/wordforms.h"
@@ -705,6 +707,63 @@ TEST_CASE("RelationTypes: an athlete named for a sport states the sport too",
       TheParser().ParseStatements("Mirela Dobos is a painter.", &ctx);
   REQUIRE(painter.ok());
   CHECK(painter->size() == 1);
+}
+
+// Every statement a line yields: main clause and side statements.
+std::vector<ParsedFact> Statements(std::string_view s) {
+  ParseContext ctx;
+  auto r = TheParser().ParseStatements(s, &ctx);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+bool Holds(const std::vector<ParsedFact>& facts, std::string_view subject,
+           std::string_view relation, std::string_view value) {
+  for (const ParsedFact& f : facts) {
+    if (f.subject == subject && f.relation == relation && f.value == value) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::size_t Keyed(const std::vector<ParsedFact>& facts,
+                  std::string_view relation) {
+  return static_cast<std::size_t>(std::count_if(
+      facts.begin(), facts.end(),
+      [&](const ParsedFact& f) { return f.relation == relation; }));
+}
+
+TEST_CASE("RelationTypes: a class noun in an adjunct states its relation",
+          "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  // Sport, position, language and religion, whatever the main verb says.
+  auto f = Statements("Greta Lind took four world titles in badminton.");
+  CHECK(Holds(f, "Greta Lind", "P641", "badminton"));
+  f = Statements("Omar Haddad started every game last season as a goalkeeper.");
+  CHECK(Holds(f, "Omar Haddad", "P413", "goalkeeper"));
+  f = Statements("Ines Moreau published her early poems in Portuguese.");
+  CHECK(Holds(f, "Ines Moreau", "P1412", "Portuguese"));
+  f = Statements("Tariq Shah found comfort in Buddhism after the war.");
+  CHECK(Holds(f, "Tariq Shah", "P140", "Buddhism"));
+  // The longest phrase WordNet knows is the one named: a country, no
+  // language.
+  f = Statements("Pavel Novak opened a bakery in Czech Republic.");
+  CHECK(Keyed(f, "P1412") == 0);
+  // A company, a place, a time or a field names no class relation.
+  CHECK(Statements("Lena Vogt works at Siemens.").size() == 1);
+  CHECK(Statements("Lena Vogt lives in Leipzig.").size() == 1);
+  CHECK(Keyed(Statements("Lena Vogt works in finance."), "P641") == 0);
+  // Negated or hedged, nothing; two sports in one line, neither.
+  CHECK(Keyed(Statements("Omar Haddad did not win a title as a goalkeeper."),
+              "P413") == 0);
+  CHECK(Keyed(Statements("Greta Lind won titles in badminton and later "
+                         "medals in squash."),
+              "P641") == 0);
+  // A slot the main clause keys is not stated twice.
+  f = Statements("Greta Lind competes in tennis.");
+  CHECK(Keyed(f, "P641") == 1);
 }
 
 }  // namespace
