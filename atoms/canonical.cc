@@ -877,6 +877,54 @@ Mapping Canonicalizer::MapUncached(const std::string& phrase, PhraseKind kind,
       }
     }
   }
+  // "Boston's sister city in Japan", "John's son from his first marriage",
+  // "Microsoft's chairman until 2014", "the eldest son of", "the
+  // longest-serving director of": a relation noun with a qualifier after it
+  // (a preposition other than "of", or a clause of time) or a rank before
+  // it (a superlative or an ordinal) names which holder or when, not another
+  // relation. Last resort, weaker: the noun without them. A rank drops only
+  // where the whole phrase is no WordNet compound ("first language" is a
+  // native language) and never a quality ("favorite language" is no
+  // language spoken).
+  if (kind == PhraseKind::kNoun && words.size() >= 2) {
+    const WordForms& wf = WordForms::Get();
+    std::size_t end = words.size();
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      if ((Preposition(words[i]) && words[i] != "of") ||
+          In(words[i], {"when", "while", "since", "until", "till", "during",
+                        "before", "after", "between"})) {
+        end = i;
+        break;
+      }
+    }
+    auto ranked = [&wf](const std::string& w) {
+      if (In(w, {"first", "second", "third", "last", "sole", "only", "eldest",
+                 "youngest", "oldest"})) {
+        return true;
+      }
+      // "longest-serving", "best-known": a superlative before a hyphen.
+      const std::string first = w.substr(0, w.find('-'));
+      return first.size() > 4 && first.ends_with("est") &&
+             wf.Is(first, Pos::kAdj) && wf.Lemma(first, Pos::kAdj) != first;
+    };
+    std::size_t from = 0;
+    while (from + 1 < end && ranked(words[from]) &&
+           !wf.Is(Join(words, from, end, "", words.size(), 0), Pos::kNoun)) {
+      ++from;
+    }
+    if (from > 0 || end < words.size()) {
+      std::string how = "without";
+      if (from > 0) {
+        how += " rank '" + Join(words, 0, from, "", words.size(), 0) + "'";
+      }
+      if (end < words.size()) {
+        how += std::string(from > 0 ? " and" : "") + " qualifier '" +
+               Join(words, end, words.size(), "", words.size(), 0) + "'";
+      }
+      tries.push_back({Join(words, from, end, "", words.size(), 0), 0.9, false,
+                       how + ": ", true});
+    }
+  }
   // "S is the creation of V", "S is a product of V": a noun naming what a
   // verb makes, with "of" before its maker, is the verb's passive ("S was
   // created by V"). Never an agent noun ("the builder of V" names S's

@@ -65,6 +65,30 @@ TEST_CASE("Canonical: lexicon phrasings map to their relation",
   CHECK(m.key == "P131");
 }
 
+TEST_CASE("Canonical: a rank before or a qualifier after a relation noun",
+          "[atoms][canonical]") {
+  const Canonicalizer canon(Lexicon::Builtin());
+  // The noun names the relation; rank and qualifier say which holder.
+  CHECK(canon.Map("youngest daughter", PhraseKind::kNoun, false).key == "P40");
+  CHECK(canon.Map("first chairman", PhraseKind::kNoun, false).key == "P488");
+  CHECK(canon.Map("longest-serving director", PhraseKind::kNoun, false).key ==
+        "P1037");
+  CHECK(canon.Map("sister city in norway", PhraseKind::kNoun, false).key ==
+        "P190");
+  CHECK(canon.Map("chairman until 2019", PhraseKind::kNoun, false).key ==
+        "P488");
+  Mapping m = canon.Map("wife since 2001", PhraseKind::kNoun, false);
+  CHECK(m.key == "P26");
+  CHECK(m.score < 0.95);  // weaker than the noun alone
+  // A quality is no rank, and a compound WordNet knows stays whole.
+  CHECK(canon.Map("favorite language", PhraseKind::kNoun, false).mapping ==
+        "phrase");
+  CHECK(canon.Map("first language", PhraseKind::kNoun, false).key == "P1412");
+  // A qualifier without a relation noun before it keys the phrase.
+  CHECK(canon.Map("phone number at work", PhraseKind::kNoun, false).mapping ==
+        "phrase");
+}
+
 TEST_CASE("Canonical: a type noun after a location verb names the relation",
           "[atoms][canonical]") {
   const Canonicalizer canon(Lexicon::Builtin());
