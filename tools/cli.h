@@ -100,6 +100,12 @@ void RegisterRelations(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterBackup(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterParse(CLI::App& app, GlobalOptions& global, int* exit_code);
 void RegisterDiff(CLI::App& app, GlobalOptions& global, int* exit_code);
+void RegisterMcp(CLI::App& app, GlobalOptions& global, int* exit_code);
+// `ingest --format mcp-memory` (cmd_mcp.cc): imports the reference MCP
+// memory server's JSONL `text` read from `file`; returns the exit code.
+int IngestMcpMemory(const GlobalOptions& global, const std::string& text,
+                    const std::string& file, const std::string& model,
+                    const std::string& session);
 // `factline check` without --replay (cmd_check.cc): walks every record and
 // invariant; returns the exit code (0, 1 naming the first violation, 4).
 int RunStoreCheck(const GlobalOptions& global);

@@ -345,6 +345,9 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
 
   auto input = ReadInput(opt.file);
   if (!input.ok()) return Fail(input.status(), "ingest");
+  if (opt.format == "mcp-memory") {
+    return IngestMcpMemory(global, *input, opt.file, opt.model, opt.session);
+  }
   std::string format = opt.format;
   if (format == "auto") {
     auto ends = [&](const std::string& suffix) {
@@ -370,8 +373,9 @@ int RunIngest(const IngestOptions& opt, const GlobalOptions& global) {
   } else if (format == "text" || format == "jsonl") {
     lines = SplitLines(*input);
   } else {
-    return Fail(Status::InvalidArgument("unknown format '" + format +
-                                        "' (text, jsonl, factconsolidation)"),
+    return Fail(Status::InvalidArgument(
+                    "unknown format '" + format +
+                    "' (text, jsonl, factconsolidation, mcp-memory)"),
                 "--format");
   }
   if (lines.empty()) {
@@ -556,7 +560,8 @@ void RegisterIngest(CLI::App& app, GlobalOptions& global, int* exit_code) {
   cmd->add_option("file", opt->file, "input file, - for stdin")
       ->capture_default_str();
   cmd->add_option("--format", opt->format,
-                  "auto, text, jsonl or factconsolidation")
+                  "auto, text, jsonl, factconsolidation or mcp-memory (the "
+                  "reference MCP memory server's JSONL file)")
       ->capture_default_str();
   cmd->add_option("--split", opt->split,
                   "FactConsolidation row (metadata.source)")

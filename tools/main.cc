@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   RegisterBackup(app, global, &exit_code);
   RegisterParse(app, global, &exit_code);
   RegisterDiff(app, global, &exit_code);
+  RegisterMcp(app, global, &exit_code);
   CheckNumericOptions(app);
   try {
     app.parse(argc, argv);
