@@ -1364,6 +1364,18 @@ Result<ParsedFact> Parser::ParseSentence(std::string_view sentence,
                               "' has no letters or digits");
     }
   }
+  // "Omar Haddad never played as a goalkeeper": a negation a template
+  // left at the end of the subject negates the statement; nothing it
+  // read holds, so the line is unparsed with this reason.
+  {
+    const std::size_t sp = fact->subject.rfind(' ');
+    if (sp != std::string::npos &&
+        internal::InWords(fact->subject.substr(sp + 1), {"never", "not"})) {
+      ctx->subjects.resize(named);
+      return Status::NotFound("negated statement: '" + fact->subject +
+                              "' ends in a negation");
+    }
+  }
   TrimValueAdjunct(sentence, &*fact);
   // "plays as a forward": a class is named without its article.
   if (impl_->types->ClassValued(fact->relation) ||

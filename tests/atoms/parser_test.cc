@@ -80,6 +80,22 @@ TEST_CASE("Parser: sentences with no atom are reported, bad input refused",
   CHECK(TheParser().ParseSentence(huge).status().IsInvalidArgument());
 }
 
+TEST_CASE("Parser: a negation left in the subject negates the statement",
+          "[atoms]") {
+  using testing::Unparsed;
+  CHECK(Unparsed("Rosa Lind never played as a striker.").find("negated") !=
+        std::string::npos);
+  CHECK(Unparsed("Rosa Lind never works at Initech.").find("negated") !=
+        std::string::npos);
+  // Without the negation the same line is a fact; a title may hold the
+  // capitalised word.
+  CHECK(TheParser().ParseSentence("Rosa Lind played as a striker.").ok());
+  auto title =
+      TheParser().ParseSentence("Forever Never was performed by The Lindens.");
+  REQUIRE(title.ok());
+  CHECK(title->subject == "Forever Never");
+}
+
 TEST_CASE("Parser: questions map to (subject, relation)", "[atoms]") {
   auto q =
       TheParser().ParseQuestion("Which sport is goaltender associated with?");
