@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "atoms/atoms.h"
 
@@ -35,6 +36,27 @@ inline std::string Unparsed(std::string_view s, ParseContext* ctx = nullptr) {
   REQUIRE_FALSE(r.ok());
   CHECK(r.status().IsNotFound());
   return r.status().message();
+}
+
+// Every statement `s` yields: the main clause's, then its side statements.
+inline std::vector<ParsedFact> Statements(std::string_view s) {
+  ParseContext ctx;
+  auto r = TheParser().ParseStatements(s, &ctx);
+  INFO(s << " -> " << r.status().ToString());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+// Whether `facts` holds the atom (subject, relation, value).
+inline bool Holds(const std::vector<ParsedFact>& facts,
+                  std::string_view subject, std::string_view relation,
+                  std::string_view value) {
+  for (const ParsedFact& f : facts) {
+    if (f.subject == subject && f.relation == relation && f.value == value) {
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace factline::testing

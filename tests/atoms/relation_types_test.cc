@@ -15,6 +15,8 @@
 namespace factline {
 namespace {
 
+using testing::Holds;
+using testing::Statements;
 using testing::TheParser;
 
 ParsedFact Parse(std::string_view s) {
@@ -707,25 +709,6 @@ TEST_CASE("RelationTypes: an athlete named for a sport states the sport too",
       TheParser().ParseStatements("Mirela Dobos is a painter.", &ctx);
   REQUIRE(painter.ok());
   CHECK(painter->size() == 1);
-}
-
-// Every statement a line yields: main clause and side statements.
-std::vector<ParsedFact> Statements(std::string_view s) {
-  ParseContext ctx;
-  auto r = TheParser().ParseStatements(s, &ctx);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
-
-bool Holds(const std::vector<ParsedFact>& facts, std::string_view subject,
-           std::string_view relation, std::string_view value) {
-  for (const ParsedFact& f : facts) {
-    if (f.subject == subject && f.relation == relation && f.value == value) {
-      return true;
-    }
-  }
-  return false;
 }
 
 std::size_t Keyed(const std::vector<ParsedFact>& facts,

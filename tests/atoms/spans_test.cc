@@ -203,23 +203,8 @@ TEST_CASE("Spans: through the parser", "[atoms][spans]") {
 
 // The statements of one sentence: the main clause's, then what its cut
 // parts say of their subject, each only when it names a lexicon relation.
-std::vector<ParsedFact> All(std::string_view s) {
-  ParseContext ctx;
-  auto r = TheParser().ParseStatements(s, &ctx);
-  INFO(s << " -> " << r.status().ToString());
-  REQUIRE(r.ok());
-  return r.value();
-}
-
-bool Has(const std::vector<ParsedFact>& facts, std::string_view subject,
-         std::string_view relation, std::string_view value) {
-  for (const ParsedFact& f : facts) {
-    if (f.subject == subject && f.relation == relation && f.value == value) {
-      return true;
-    }
-  }
-  return false;
-}
+constexpr auto All = testing::Statements;
+constexpr auto Has = testing::Holds;
 
 TEST_CASE("Spans: appositions and relative clauses are statements too",
           "[atoms][spans]") {
