@@ -516,6 +516,12 @@ class Parser {
   // "Ana Lima is French": as "Ana Lima is a French person".
   Result<ParsedFact> PersonAdjective(std::string_view sentence,
                                      ParseContext* ctx) const;
+  // "Frank Herbert's Dune is ...": sets *about_name to the line with the
+  // work's name as its subject ("Dune is ..."), and returns who made it
+  // when the line's kind of work, or a title's shape, says so.
+  std::optional<ParsedFact> PossessiveMaker(std::string_view line,
+                                            std::string* about_name,
+                                            ParseContext* ctx) const;
   // Drops a where/when adjunct after a name or class value.
   void TrimValueAdjunct(std::string_view sentence, ParsedFact* fact) const;
   std::unique_ptr<Impl> impl_;

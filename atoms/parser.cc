@@ -1045,6 +1045,15 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     std::string_view sentence, ParseContext* ctx) const {
   FACTLINE_RETURN_IF_ERROR(CheckInput(sentence));
   std::vector<ParsedFact> out;
+  // "Frank Herbert's Dune is ...": the line is about the work; who made
+  // it is a statement of its own.
+  std::optional<ParsedFact> maker;
+  std::string about_name;
+  if (sentence.find("'s ") != std::string_view::npos ||
+      sentence.find("s' ") != std::string_view::npos) {
+    maker = PossessiveMaker(TrimSentence(sentence, false), &about_name, ctx);
+    if (!about_name.empty()) sentence = about_name;
+  }
   auto main = ParseSentence(sentence, ctx);
   if (!main.ok() && !main.status().IsNotFound()) return main.status();
   if (main.ok()) out.push_back(std::move(main).value());
@@ -1222,8 +1231,140 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(k), split.begin(),
                split.end());
   }
+  if (maker.has_value()) {
+    const bool keyed =
+        std::any_of(out.begin(), out.end(), [&](const ParsedFact& o) {
+          return o.subject == maker->subject && o.relation == maker->relation;
+        });
+    if (!keyed) out.push_back(std::move(*maker));
+  }
   if (out.empty()) return main.status();
   return out;
+}
+
+std::optional<ParsedFact> Parser::PossessiveMaker(std::string_view line,
+                                                  std::string* about_name,
+                                                  ParseContext* ctx) const {
+  std::string owner, name, rest;
+  if (!internal::PossessiveName(line, &owner, &name, &rest)) return {};
+  // "Apple's CEO is Tim Cook", "Canada's Capital is Ottawa": a relation
+  // noun, read as "S's R is V" by the grammar.
+  std::string lower;
+  for (char c : name) {
+    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  // "Quillsoft's CEO Dana Voss": a relation noun before the name.
+  auto relation_noun = [&](const std::string& phrase) {
+    return impl_->canonical->Map(phrase, internal::PhraseKind::kNoun, false)
+                   .mapping == "lexicon" ||
+           !impl_->types->CuedByModifier(phrase).empty();
+  };
+  if (relation_noun(lower)) return {};
+  for (std::size_t sp = lower.find(' '); sp != std::string::npos;
+       sp = lower.find(' ', sp + 1)) {
+    if (relation_noun(lower.substr(0, sp))) return {};
+  }
+  // "Baldur's Gate", "Logan's Run", "Britain's Got Talent": a possessive
+  // is as often inside one name as between two, so the line is read as
+  // about the second name only on evidence: an article opening it ("Van
+  // Gogh's The Starry Night": no single name reads so), or the line
+  // naming it a kind of work its maker makes ("Nirvana's Nevermind is an
+  // album ...", "Murakami's Norwegian Wood, a novel set in Tokyo, ...").
+  // A place owns no work ("Mexico's Yucatán Peninsula").
+  if (impl_->types->IsPlace(owner)) return {};
+  auto made_by = [&](const std::string& kind) -> std::optional<ParsedFact> {
+    const std::string probe =
+        name + " is " +
+        (std::string_view("aeiou").find(kind[0]) != std::string_view::npos
+             ? "an "
+             : "a ") +
+        kind + " by " + owner + ".";
+    ParseContext scratch = *ctx;
+    auto f = ParseSentence(probe, &scratch);
+    if (!f.ok() || f->mapping != "lexicon" || f->subject != name ||
+        f->value != owner || f->pattern != "grammar: S is a N prep V" ||
+        impl_->types->PlaceValued(f->relation)) {
+      return {};
+    }
+    f->pattern = "possessive: a maker's name before a work's";
+    f->evidence = "the possessive '" + owner + "' before the name '" + name +
+                  "' read as '" + probe + "': " + f->evidence;
+    return std::move(f).value();
+  };
+  const std::vector<std::string> words = internal::SplitWords(rest);
+  const std::size_t name_words = internal::SplitWords(name).size();
+  auto core = [](std::string w) {
+    while (!w.empty() && std::ispunct(static_cast<unsigned char>(w.back()))) {
+      w.pop_back();
+    }
+    for (char& c : w) c = static_cast<char>(std::tolower(c));
+    return w;
+  };
+  auto article = [&](std::size_t i) {
+    return i < words.size() &&
+           (core(words[i]) == "a" || core(words[i]) == "an" ||
+            core(words[i]) == "the");
+  };
+  // Where the phrase that classifies the name starts: after "is a" /
+  // "was the", or after the article of an apposition.
+  std::size_t kind_at = words.size();
+  const std::size_t after = name_words;
+  if (after < words.size()) {
+    const std::string verb = core(words[after]);
+    if ((verb == "is" || verb == "was") && article(after + 1)) {
+      kind_at = after + 2;
+    } else if (words[after - 1].ends_with(",") && article(after)) {
+      kind_at = after + 1;
+    }
+  }
+  const internal::WordForms& wf = internal::WordForms::Get();
+  // A noun, not a verb's inflection ("helped", "hangs"), nor a letter
+  // ("a"); "painting" and "recording" are nouns of their own.
+  auto noun_word = [&wf](const std::string& word) {
+    const std::string noun = wf.Lemma(word, internal::Pos::kNoun);
+    const std::string verb = wf.Lemma(word, internal::Pos::kVerb);
+    return word.size() >= 3 &&
+           std::islower(static_cast<unsigned char>(word[0])) && !noun.empty() &&
+           (verb.empty() || verb == word || noun == word);
+  };
+  // The classifying phrase's words: "a 1984 compilation album", "the
+  // best-selling Japanese novel".
+  for (std::size_t i = kind_at; i < words.size() && i < kind_at + 5; ++i) {
+    const std::string w = core(words[i]);
+    if (!std::islower(static_cast<unsigned char>(words[i][0]))) continue;
+    if (!noun_word(w)) continue;
+    // A compound's head is its last noun: "compilation album", "science
+    // fiction novel"; a word that may be a verb ends the compound ("a
+    // novel set in Tokyo").
+    if (i + 1 < words.size() && !words[i].ends_with(",")) {
+      const std::string next = core(words[i + 1]);
+      if (noun_word(next) && wf.Lemma(next, internal::Pos::kVerb).empty()) {
+        continue;
+      }
+    }
+    // Only a noun first filed as an artifact or a communication names a
+    // kind of work ("album", "novel", "painting"); "collection" is first
+    // a group.
+    constexpr int kNounArtifact = 6;
+    constexpr int kNounCommunication = 10;
+    const std::string noun = wf.Lemma(w, internal::Pos::kNoun);
+    const std::vector<std::uint32_t> senses =
+        wf.Senses(noun, internal::Pos::kNoun);
+    if (senses.empty()) break;
+    const int file = wf.LexFile(senses.front(), internal::Pos::kNoun);
+    if (file != kNounArtifact && file != kNounCommunication) break;
+    if (auto f = made_by(noun)) {
+      *about_name = rest;
+      return f;
+    }
+    break;
+  }
+  if (name.starts_with("The ") || name.starts_with("A ") ||
+      name.starts_with("An ")) {
+    *about_name = rest;
+    return made_by("work");
+  }
+  return {};
 }
 
 namespace {

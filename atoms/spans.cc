@@ -3,6 +3,7 @@
 // and WordNet for open-class words; nothing here names an entity.
 #include "atoms/internal/spans.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <initializer_list>
@@ -2436,6 +2437,121 @@ std::string MainClause(std::string_view sentence, std::string* why,
   if (!CoordinatedClauses(&s, why, side)) CoordinatedVerbs(&s, why, side);
   if (!RoleChange(&s, why)) AttributeChange(&s, why);
   return s;
+}
+
+namespace {
+
+// Whether a lower-case word's first noun sense is a common noun (WordNet
+// writes it in lower case, unlike "Hokusai" or "Beatles") filed under one
+// of `files`.
+bool CommonNounOf(const std::string& word, std::initializer_list<int> files) {
+  const WordForms& wf = WordForms::Get();
+  const std::string lemma = wf.Lemma(word, Pos::kNoun);
+  if (lemma.empty()) return false;
+  const std::vector<std::uint32_t> senses = wf.Senses(lemma, Pos::kNoun);
+  if (senses.empty()) return false;
+  const int file = wf.LexFile(senses.front(), Pos::kNoun);
+  if (std::find(files.begin(), files.end(), file) == files.end()) return false;
+  for (const std::string& written :
+       wf.SynsetLemmas(senses.front(), Pos::kNoun, true)) {
+    std::string lower = written;
+    for (char& c : lower) c = static_cast<char>(std::tolower(c));
+    if (lower == lemma) return written == lemma;
+  }
+  return false;
+}
+
+// "The Pilgrim's Progress", "A Rake's Progress", "People's Republic of
+// China", "Colt's Manufacturing Company": the possessive is inside one
+// name, not between an owner's and a name's. An article before a
+// singular possessive, a common noun of people as the whole owner, or a
+// name whose head is a group's noun (company, republic, church) says so.
+constexpr int kNounGroup = 14;
+constexpr int kNounPerson = 18;
+bool PossessiveInsideName(const std::vector<std::string>& owner,
+                          const std::vector<std::string>& name) {
+  const std::string first = Core(owner.front());
+  if (In(first, {"a", "an"})) return true;
+  if (first == "the" && owner.back().ends_with("'s")) return true;
+  if (owner.size() == 1) {
+    std::string word = owner.front().substr(0, owner.front().size() - 2);
+    if (owner.front().ends_with("s'"))
+      word = owner.front().substr(0, owner.front().size() - 1);
+    for (char& c : word) c = static_cast<char>(std::tolower(c));
+    if (CommonNounOf(word, {kNounGroup, kNounPerson})) return true;
+  }
+  // The head: the last word before "of"/"for" ("Republic of China").
+  std::string head;
+  for (const std::string& w : name) {
+    const std::string c = Core(w);
+    if (In(c, {"of", "for"})) break;
+    head = c;
+  }
+  return !head.empty() && CommonNounOf(head, {kNounGroup});
+}
+
+}  // namespace
+
+bool PossessiveName(std::string_view sentence, std::string* owner,
+                    std::string* name, std::string* rest) {
+  const std::vector<std::string> w = Words(sentence);
+  auto possessive = [](std::string_view t) {
+    return t.ends_with("'s") || t.ends_with("s'");
+  };
+  // The owner: up to five capitalised words, the last a possessive
+  // ("The Beatles'", "Gabriel García Márquez's").
+  std::size_t o = 0;
+  while (o < w.size() && o < 5 && Cap(w[o]) && !possessive(w[o]) &&
+         w[o].find(',') == std::string::npos) {
+    ++o;
+  }
+  if (o >= w.size() || !Cap(w[o]) || !possessive(w[o])) return false;
+  if (IsPronoun(Core(w[0]))) return false;
+  // The name: capitalised words; a lower-case function word inside it
+  // when a capitalised word follows ("Kind of Blue", "Girl with a Pearl
+  // Earring"). A comma ends it (an apposition follows).
+  std::size_t k = o + 1;
+  bool comma = false;
+  while (k < w.size() && k < o + 10) {
+    const std::string c = Core(w[k]);
+    if (Cap(w[k]) || Digit(w[k])) {
+      if (w[k].find('\'') != std::string::npos) return false;
+      ++k;
+      if (w[k - 1].ends_with(",")) {
+        comma = true;
+        break;
+      }
+      continue;
+    }
+    std::size_t f = k;
+    while (f < w.size() && f < k + 2 &&
+           In(Core(w[f]), {"of", "the", "a", "an", "in", "with", "on", "and",
+                           "to", "for", "at", "from"})) {
+      ++f;
+    }
+    if (f == k || f >= w.size() || !Cap(w[f])) break;
+    k = f;
+  }
+  if (k == o + 1 || k >= w.size()) return false;
+  // Then a verb group, perhaps after an adverb ("widely cited").
+  if (!comma) {
+    std::size_t v = k;
+    if (v + 1 < w.size() && Lowercase(w[v]) && !VerbStart(w[v]) &&
+        WordForms::Get().Is(Core(w[v]), Pos::kAdv)) {
+      ++v;
+    }
+    if (!VerbStart(w[v])) return false;
+  }
+  if (PossessiveInsideName({w.begin(), w.begin() + o + 1},
+                           {w.begin() + o + 1, w.begin() + k})) {
+    return false;
+  }
+  *owner = Join(w, 0, o + 1);
+  owner->resize(owner->size() - (owner->ends_with("'s") ? 2 : 1));
+  *name = Join(w, o + 1, k);
+  if (comma) name->pop_back();
+  *rest = Join(w, o + 1, w.size());
+  return true;
 }
 
 // "the physicist Marie Curie", "northern Cambodia", "downtown San

@@ -91,6 +91,17 @@ bool MayOpenWithNamedRole(std::string_view sentence);
 // + a name, the sentence without the role goes to `side`.
 void RoleDroppedReading(std::string_view sentence,
                         std::vector<std::string>* side);
+// "Van Gogh's The Starry Night hangs in ...", "Nirvana's Nevermind brought
+// ...": a name's possessive before a capitalised name at the start of a
+// sentence, the second name followed by a verb or an apposition's comma.
+// Sets *owner ("Van Gogh"), *name ("The Starry Night") and *rest (the
+// sentence with `name` as its subject) and returns true. Whether the name
+// is a work of the owner, a place in it or a person of it is the caller's
+// to decide; "Apple's CEO is ..." (a relation noun) too. False
+// when the possessive reads as inside one name ("The Pilgrim's Progress",
+// "People's Republic of China", "Colt's Manufacturing Company").
+bool PossessiveName(std::string_view sentence, std::string* owner,
+                    std::string* name, std::string* rest);
 // `value` ended at its first clause boundary; see above.
 std::string TrimValue(std::string_view value, bool adjuncts, std::string* why);
 

@@ -749,5 +749,52 @@ TEST_CASE("RelationTypes: a class noun in an adjunct states its relation",
   CHECK(Keyed(f, "P641") == 1);
 }
 
+TEST_CASE("RelationTypes: a maker's possessive before a work's name",
+          "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  // The line is about the work; the kind of work it names picks the
+  // maker's relation.
+  auto f = Statements(
+      "Haruki Murakami's Norwegian Wood is a novel set in "
+      "Tokyo.");
+  CHECK(Holds(f, "Norwegian Wood", "P50", "Haruki Murakami"));
+  CHECK(f.front().subject == "Norwegian Wood");
+  f = Statements(
+      "The Smiths' Hatful of Hollow is a compilation album from "
+      "1984.");
+  CHECK(Holds(f, "Hatful of Hollow", "P175", "The Smiths"));
+  CHECK(Keyed(f, "P50") == 0);
+  // No kind named, but a title's shape: its creator.
+  f = Statements("Hokusai's The Great Wave is printed on countless posters.");
+  CHECK(Holds(f, "The Great Wave", "P170", "Hokusai"));
+  // A relation noun is read as "S's R is V".
+  f = Statements("Apple's CEO is Tim Cook.");
+  CHECK(Holds(f, "Apple", "P169", "Tim Cook"));
+  // A place's name names no maker.
+  f = Statements("Spain's Rafael Nadal won the French Open.");
+  for (const char* maker : {"P50", "P170", "P175", "P176", "P178"}) {
+    CHECK(Keyed(f, maker) == 0);
+  }
+  // A possessive inside one name: the name stays whole, with no maker
+  // split from it.
+  f = Statements("Baldur's Gate was developed by BioWare.");
+  CHECK(Holds(f, "Baldur's Gate", "P178", "BioWare"));
+  CHECK(f.size() == 1);
+  f = Statements("People's Republic of China is located in Asia.");
+  CHECK(f.front().subject == "People's Republic of China");
+  f = Statements("The Pilgrim's Progress was written in English.");
+  CHECK(f.front().subject == "The Pilgrim's Progress");
+  CHECK(Keyed(f, "P50") == 0);
+  f = Statements(
+      "Colt's Manufacturing Company was founded by Samuel "
+      "Colt.");
+  CHECK(Holds(f, "Colt's Manufacturing Company", "P112", "Samuel Colt"));
+  f = Statements("Toyota's Corolla is the best-selling car in history.");
+  CHECK(f.size() <= 1);
+  for (const char* maker : {"P170", "P176", "P131"}) {
+    CHECK(Keyed(f, maker) == 0);
+  }
+}
+
 }  // namespace
 }  // namespace factline
