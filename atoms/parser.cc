@@ -1054,6 +1054,13 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     maker = PossessiveMaker(TrimSentence(sentence, false), &about_name, ctx);
     if (!about_name.empty()) sentence = about_name;
   }
+  // "Beowulf is an epic poem composed in Old English": what the subject is
+  // and the participle's clause are two statements.
+  std::string relative_head, relative_side;
+  if (internal::ReducedRelative(TrimSentence(sentence, false), &relative_head,
+                                &relative_side)) {
+    sentence = relative_head;
+  }
   auto main = ParseSentence(sentence, ctx);
   if (!main.ok() && !main.status().IsNotFound()) return main.status();
   if (main.ok()) out.push_back(std::move(main).value());
@@ -1086,6 +1093,7 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     internal::MainClause(trimmed, nullptr, &side);
   }
   internal::RoleDroppedReading(trimmed, &side);
+  if (!relative_side.empty()) side.push_back(relative_side);
   // "S is a veterinarian from Seville" read as (S, veterinarian from,
   // Seville) also says "S is a veterinarian".
   for (const ParsedFact& f : out) {

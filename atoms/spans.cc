@@ -2554,6 +2554,51 @@ bool PossessiveName(std::string_view sentence, std::string* owner,
   return true;
 }
 
+bool ReducedRelative(std::string_view sentence, std::string* head,
+                     std::string* side) {
+  const std::vector<std::string> w = Words(sentence);
+  // The subject: a name of up to six words before "is"/"was".
+  std::size_t cop = 0;
+  while (cop < w.size() && cop < 7 && !In(Core(w[cop]), {"is", "was"})) {
+    if (w[cop].find(',') != std::string::npos) return false;
+    ++cop;
+  }
+  if (cop == 0 || cop >= w.size() || cop == 7 || !Cap(w[0])) return false;
+  const std::size_t art = cop + 1;
+  if (art >= w.size() || !In(Core(w[art]), {"a", "an", "the"})) return false;
+  const WordForms& wf = WordForms::Get();
+  for (std::size_t j = art + 2; j + 1 < w.size() && j < art + 7; ++j) {
+    if (w[j - 1].find_first_of(",;") != std::string::npos) return false;
+    const std::string c = Core(w[j]);
+    // "the company that Elon Musk created": a clause of its own.
+    if (In(c, {"that", "which", "who", "whom", "whose", "where"})) {
+      return false;
+    }
+    if (!Lowercase(w[j]) || !Participle(c)) continue;
+    // "a widely used language": an adverb before the participle makes it
+    // a modifier of the noun that follows, not a clause after one.
+    const std::string before = Core(w[j - 1]);
+    if (!Lowercase(w[j - 1]) || !wf.Is(before, Pos::kNoun) ||
+        before.ends_with("ly")) {
+      return false;
+    }
+    const std::string next = Core(w[j + 1]);
+    if (!Lowercase(w[j + 1]) ||
+        !(IsPrep(next) || next == "as" || wf.Is(next, Pos::kAdv))) {
+      return false;
+    }
+    *head = Join(w, 0, j);
+    while (!head->empty() &&
+           std::ispunct(static_cast<unsigned char>(head->back()))) {
+      head->pop_back();
+    }
+    *head += ".";
+    *side = Join(w, 0, cop) + " was " + Join(w, j, w.size());
+    return true;
+  }
+  return false;
+}
+
 // "the physicist Marie Curie", "northern Cambodia", "downtown San
 // Antonio": lower-case modifiers before a name. The name is the value when
 // the last modifier is a person, group or organisation noun (what the name

@@ -102,6 +102,12 @@ void RoleDroppedReading(std::string_view sentence,
 // "People's Republic of China", "Colt's Manufacturing Company").
 bool PossessiveName(std::string_view sentence, std::string* owner,
                     std::string* name, std::string* rest);
+// "Beowulf is an epic poem composed in Old English": a classifying noun
+// phrase after "is/was a" ended by a past participle and its preposition
+// (a reduced relative clause). Sets *head ("Beowulf is an epic poem.")
+// and *side ("Beowulf was composed in Old English.") and returns true.
+bool ReducedRelative(std::string_view sentence, std::string* head,
+                     std::string* side);
 // `value` ended at its first clause boundary; see above.
 std::string TrimValue(std::string_view value, bool adjuncts, std::string* why);
 

@@ -796,5 +796,30 @@ TEST_CASE("RelationTypes: a maker's possessive before a work's name",
   }
 }
 
+TEST_CASE(
+    "RelationTypes: a participle's clause after 'is a N' is a statement "
+    "of its own",
+    "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  auto f = Statements("Beowulf is an epic poem composed in Old English.");
+  CHECK(Holds(f, "Beowulf", "P407", "Old English"));
+  f = Statements(
+      "Squid Game is a South Korean survival drama created by "
+      "Hwang Dong-hyuk.");
+  CHECK(Holds(f, "Squid Game", "P170", "Hwang Dong-hyuk"));
+  // The noun phrase before the participle keys on its own.
+  f = Statements(
+      "Frida Kahlo was a Mexican painter known above all for her "
+      "self-portraits.");
+  CHECK(Holds(f, "Frida Kahlo", "P106", "painter"));
+  f = Statements("Lua is a language created in Brazil.");
+  CHECK(Holds(f, "Lua", "P495", "Brazil"));
+  // A relative pronoun opens a clause the grammar reads whole.
+  f = Statements(
+      "SpaceX is the rocket company that Elon Musk created in "
+      "2002.");
+  CHECK(Holds(f, "SpaceX", "P170", "Elon Musk"));
+}
+
 }  // namespace
 }  // namespace factline
