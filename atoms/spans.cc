@@ -1130,6 +1130,28 @@ bool RoleChange(std::string* s, std::string* why) {
   std::string stop = TakeFullStop(&role.back());
   if (role.back().empty()) role.pop_back();
   if (role.empty()) return false;
+  // "led NASA as administrator during the 1960s", "headed FIFA as
+  // president from 1998 to 2015": a time adjunct is no part of the role;
+  // it follows the rewritten sentence, where time words are read.
+  std::string adjunct;
+  for (std::size_t i = 1; i < role.size(); ++i) {
+    const std::string c = Core(role[i]);
+    const bool year_next = i + 1 < role.size() && Digit(role[i + 1]);
+    if (In(c, {"during", "since", "until", "till", "throughout"}) ||
+        (In(c, {"from", "in", "between"}) && year_next)) {
+      // Kept only when the time words read it whole ("from 1998 to
+      // 2015"); "during the 1960s" bounds nothing they know.
+      const std::string tail = Join(role, i, role.size());
+      const TimeWords t = ReadTimeWords(tail, kNoTime);
+      const bool read = std::none_of(t.text.begin(), t.text.end(), [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch));
+      });
+      if (!t.found.empty() && read) adjunct = " " + tail;
+      role.resize(i);
+      if (role.back().ends_with(",")) role.back().pop_back();
+      break;
+    }
+  }
   std::string phrase;
   if (!owner.empty() && IsPossDet(r0)) {
     phrase = owner + "'s " + Join(role, 1, role.size());
@@ -1141,7 +1163,7 @@ bool RoleChange(std::string* s, std::string* why) {
     if (!owner.empty()) phrase += " of " + owner;
   }
   Note(why, "role change read as '" + holder + " is " + phrase + "'");
-  *s = holder + " is " + phrase + stop;
+  *s = holder + " is " + phrase + adjunct + stop;
   return true;
 }
 

@@ -513,6 +513,23 @@ TEST_CASE("Spans: a name may end the first of two verb phrases",
   CHECK(Has(f, "Amara Obi", "P106", "novelist"));
 }
 
+TEST_CASE("Spans: a time adjunct after a role held 'as' is no part of it",
+          "[atoms][spans]") {
+  // Read as a time when the time words know it, dropped otherwise.
+  ParsedFact f = Parse(
+      "Carla Diaz led Orbis Freight as chief executive from 2015 to "
+      "2021.");
+  CHECK(f.subject == "Orbis Freight");
+  CHECK(f.relation == "P169");
+  CHECK(f.value == "Carla Diaz");
+  CHECK(f.valid_from != kNoTime);
+  CHECK(f.valid_to != kForever);
+  f = Parse("Tom Greaves led Eastbrook as mayor during the long strike.");
+  CHECK(f.subject == "Eastbrook");
+  CHECK(f.relation == "P6");
+  CHECK(f.value == "Tom Greaves");
+}
+
 TEST_CASE("Spans: a role changing hands names the new holder",
           "[atoms][spans]") {
   // Passive: the agent holds the role now.
