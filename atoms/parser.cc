@@ -834,6 +834,8 @@ struct Parser::Impl {
   std::string occupation_key;
   std::string sport_key;
   std::string manager_key;  // "director / manager", leading in general
+  std::string employer_key;
+  std::string member_key;
 
   // Captures of the best matching pattern; false when none matches.
   bool Match(const std::vector<Pattern>& patterns, const RE2::Set& set,
@@ -968,7 +970,9 @@ Result<Parser> Parser::Create(const Lexicon& lexicon) {
       lexicon, internal::WordForms::Get());
   for (auto [noun, key] : {std::pair{"occupation", &impl->occupation_key},
                            std::pair{"sport", &impl->sport_key},
-                           std::pair{"manager", &impl->manager_key}}) {
+                           std::pair{"manager", &impl->manager_key},
+                           std::pair{"employer", &impl->employer_key},
+                           std::pair{"member", &impl->member_key}}) {
     const internal::Mapping m =
         impl->canonical->Map(noun, internal::PhraseKind::kNoun, false);
     if (m.mapping == "lexicon") *key = m.key;
@@ -1238,6 +1242,73 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     out.erase(out.begin() + static_cast<std::ptrdiff_t>(k));
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(k), split.begin(),
                split.end());
+  }
+  // An athlete joins a team, not an employer ("joined Real Madrid as a
+  // goalkeeper").
+  auto AthleteRole = [](const std::string& noun) {
+    const internal::WordForms& wf = internal::WordForms::Get();
+    const std::string lemma = wf.Lemma(noun, internal::Pos::kNoun);
+    const std::vector<std::uint32_t> senses =
+        wf.Senses(lemma, internal::Pos::kNoun);
+    if (senses.empty()) return false;
+    // Up WordNet's hypernyms of the first sense: "goalkeeper" is a
+    // "soccer player", a "player", an "athlete".
+    std::vector<std::uint32_t> level = {senses.front()};
+    for (int depth = 0; depth < 5 && !level.empty(); ++depth) {
+      std::vector<std::uint32_t> next;
+      for (std::uint32_t s : level) {
+        for (const std::string& l : wf.SynsetLemmas(s, internal::Pos::kNoun)) {
+          if (l == "athlete" || l == "player" || l == "contestant") {
+            return true;
+          }
+        }
+        for (const auto& [p, h] : wf.Pointers(s, internal::Pos::kNoun, "@")) {
+          if (p == internal::Pos::kNoun) next.push_back(h);
+        }
+      }
+      level = std::move(next);
+    }
+    return false;
+  };
+  // "Sheryl Sandberg joined Facebook as chief operating officer": joining
+  // a firm in a job is employment, not membership, and the job is an
+  // occupation. "joined the Royal Society as a fellow" stays membership.
+  if (!out.empty() && !impl_->member_key.empty() &&
+      !impl_->employer_key.empty() &&
+      out.front().relation == impl_->member_key) {
+    ParsedFact& joined = out.front();
+    const std::string cue = "adjunct 'as ";
+    const std::size_t at = joined.evidence.find(cue);
+    const std::size_t end = at == std::string::npos
+                                ? at
+                                : joined.evidence.find('\'', at + cue.size());
+    std::string role =
+        at == std::string::npos
+            ? std::string()
+            : joined.evidence.substr(at + cue.size(), end - at - cue.size());
+    const std::vector<std::string> role_words = internal::SplitWords(role);
+    const std::string head = role_words.empty() ? "" : role_words.back();
+    if (!head.empty() && internal::PersonNoun(head) &&
+        !impl_->occupation_key.empty() &&
+        impl_->types->ValueMayFit(impl_->occupation_key, head) &&
+        !impl_->types->IsPlace(joined.value) &&
+        internal::StartsUpper(joined.value) &&
+        impl_->canonical->Map(head, internal::PhraseKind::kNoun, false).key !=
+            impl_->member_key &&
+        !AthleteRole(head)) {
+      joined.relation = impl_->employer_key;
+      joined.evidence += "; joined in a job ('" + role + "'): an employer";
+      ParseContext scratch = *ctx;
+      auto job =
+          ParseSentence(joined.subject + " works as " + role + ".", &scratch);
+      if (job.ok() && job->relation == impl_->occupation_key &&
+          (job->mapping == "lexicon" || job->mapping == "template")) {
+        job->valid_from = joined.valid_from;
+        job->valid_to = joined.valid_to;
+        job->evidence += "; the job of '" + joined.phrase + "'";
+        out.push_back(std::move(job).value());
+      }
+    }
   }
   if (maker.has_value()) {
     const bool keyed =

@@ -821,5 +821,24 @@ TEST_CASE(
   CHECK(Holds(f, "SpaceX", "P170", "Elon Musk"));
 }
 
+TEST_CASE("RelationTypes: joining a firm in a job is employment",
+          "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  auto f = Statements(
+      "Sheryl Sandberg joined Facebook as chief operating "
+      "officer in 2008.");
+  CHECK(Holds(f, "Sheryl Sandberg", "P108", "Facebook"));
+  CHECK(Holds(f, "Sheryl Sandberg", "P106", "chief operating officer"));
+  CHECK(Keyed(f, "P463") == 0);
+  f = Statements("Ana Ruiz joined Acme as an engineer.");
+  CHECK(Holds(f, "Ana Ruiz", "P108", "Acme"));
+  // Without a job, or in a player's role, joining stays membership.
+  f = Statements("Ana Ruiz joined Acme Corp in 2019.");
+  CHECK(Holds(f, "Ana Ruiz", "P463", "Acme Corp"));
+  f = Statements("Ana Ruiz joined Real Madrid as a goalkeeper.");
+  CHECK(Holds(f, "Ana Ruiz", "P463", "Real Madrid"));
+  CHECK(Keyed(f, "P108") == 0);
+}
+
 }  // namespace
 }  // namespace factline
