@@ -2345,8 +2345,10 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
   const bool by_default = LeadingDefault(impl_->manager_key, *impl_->lexicon,
                                          *impl_->types, *clause, &m);
   if (by_default) fact.default_over_phrase = phrase_key;
-  fact.subject = clause->subject;
-  fact.value = clause->value;
+  // The clause's last slot may still carry the line's closing adjunct
+  // ("... became King of the United Kingdom on the death of his mother").
+  fact.subject = internal::NameWithoutAdjunct(clause->subject);
+  fact.value = internal::NameWithoutAdjunct(clause->value);
   if (m.inverse) std::swap(fact.subject, fact.value);
   fact.relation = m.key;
   fact.phrase = clause->relation;

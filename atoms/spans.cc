@@ -2576,6 +2576,32 @@ bool PossessiveName(std::string_view sentence, std::string* owner,
   return true;
 }
 
+std::string NameWithoutAdjunct(std::string_view name) {
+  std::vector<std::string> w = Words(name);
+  if (w.size() < 3 || !Cap(w[0])) return std::string(name);
+  for (std::size_t i = 1; i + 1 < w.size(); ++i) {
+    const std::string c = Core(w[i]);
+    if (!Lowercase(w[i]) || c == "of" || c == "and" ||
+        !(IsPrep(c) || In(c, {"until", "till", "upon"}))) {
+      continue;
+    }
+    // "Girl with a Pearl Earring", "Minister for Foreign Affairs": a
+    // capitalised word after the preposition (and its article) continues
+    // the name; a lower-case one opens an adjunct ("on the death of his
+    // mother", "at just 37", "until his death").
+    std::size_t j = i + 1;
+    if (In(Core(w[j]), {"the", "a", "an"}) && j + 1 < w.size()) ++j;
+    if (!Lowercase(w[j]) && !Digit(w[j])) continue;
+    w.resize(i);
+    std::string out = Join(w, 0, w.size());
+    while (!out.empty() && (out.back() == ',' || out.back() == ';')) {
+      out.pop_back();
+    }
+    return out;
+  }
+  return std::string(name);
+}
+
 bool ReducedRelative(std::string_view sentence, std::string* head,
                      std::string* side) {
   const std::vector<std::string> w = Words(sentence);

@@ -102,6 +102,11 @@ void RoleDroppedReading(std::string_view sentence,
 // "People's Republic of China", "Colt's Manufacturing Company").
 bool PossessiveName(std::string_view sentence, std::string* owner,
                     std::string* name, std::string* rest);
+// "United Kingdom on the death of his mother" -> "United Kingdom": a
+// capitalised name ended before a preposition that opens a lower-case
+// adjunct; a capital after the preposition continues the name ("Girl
+// with a Pearl Earring"). Anything else comes back unchanged.
+std::string NameWithoutAdjunct(std::string_view name);
 // "Beowulf is an epic poem composed in Old English": a classifying noun
 // phrase after "is/was a" ended by a past participle and its preposition
 // (a reduced relative clause). Sets *head ("Beowulf is an epic poem.")

@@ -530,6 +530,24 @@ TEST_CASE("Spans: a time adjunct after a role held 'as' is no part of it",
   CHECK(f.value == "Tom Greaves");
 }
 
+TEST_CASE("Spans: a name closing the clause ends before a lower-case adjunct",
+          "[atoms][spans]") {
+  ParsedFact f = Parse(
+      "Charles III became King of the United Kingdom on the death of his "
+      "mother.");
+  CHECK(f.subject == "United Kingdom");
+  CHECK(f.relation == "P35");
+  CHECK(f.value == "Charles III");
+  f = Parse(
+      "Isaac Newton was president of the Royal Society until his "
+      "death.");
+  CHECK(f.subject == "Royal Society");
+  CHECK(f.value == "Isaac Newton");
+  // A capital after the preposition continues the name.
+  f = Parse("Girl with a Pearl Earring hangs in the Mauritshuis.");
+  CHECK(f.subject == "Girl with a Pearl Earring");
+}
+
 TEST_CASE("Spans: a role changing hands names the new holder",
           "[atoms][spans]") {
   // Passive: the agent holds the role now.
