@@ -1243,33 +1243,6 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(k), split.begin(),
                split.end());
   }
-  // An athlete joins a team, not an employer ("joined Real Madrid as a
-  // goalkeeper").
-  auto AthleteRole = [](const std::string& noun) {
-    const internal::WordForms& wf = internal::WordForms::Get();
-    const std::string lemma = wf.Lemma(noun, internal::Pos::kNoun);
-    const std::vector<std::uint32_t> senses =
-        wf.Senses(lemma, internal::Pos::kNoun);
-    if (senses.empty()) return false;
-    // Up WordNet's hypernyms of the first sense: "goalkeeper" is a
-    // "soccer player", a "player", an "athlete".
-    std::vector<std::uint32_t> level = {senses.front()};
-    for (int depth = 0; depth < 5 && !level.empty(); ++depth) {
-      std::vector<std::uint32_t> next;
-      for (std::uint32_t s : level) {
-        for (const std::string& l : wf.SynsetLemmas(s, internal::Pos::kNoun)) {
-          if (l == "athlete" || l == "player" || l == "contestant") {
-            return true;
-          }
-        }
-        for (const auto& [p, h] : wf.Pointers(s, internal::Pos::kNoun, "@")) {
-          if (p == internal::Pos::kNoun) next.push_back(h);
-        }
-      }
-      level = std::move(next);
-    }
-    return false;
-  };
   // "Sheryl Sandberg joined Facebook as chief operating officer": joining
   // a firm in a job is employment, not membership, and the job is an
   // occupation. "joined the Royal Society as a fellow" stays membership.
@@ -1295,7 +1268,9 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
         internal::StartsUpper(joined.value) &&
         impl_->canonical->Map(head, internal::PhraseKind::kNoun, false).key !=
             impl_->member_key &&
-        !AthleteRole(head)) {
+        // An athlete joins a team, not an employer ("joined Real Madrid
+        // as a goalkeeper").
+        !internal::AthleteNoun(head)) {
       joined.relation = impl_->employer_key;
       joined.evidence += "; joined in a job ('" + role + "'): an employer";
       ParseContext scratch = *ctx;
@@ -1328,10 +1303,7 @@ std::optional<ParsedFact> Parser::PossessiveMaker(std::string_view line,
   if (!internal::PossessiveName(line, &owner, &name, &rest)) return {};
   // "Apple's CEO is Tim Cook", "Canada's Capital is Ottawa": a relation
   // noun, read as "S's R is V" by the grammar.
-  std::string lower;
-  for (char c : name) {
-    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
+  const std::string lower = internal::WordCore(name);
   // "Quillsoft's CEO Dana Voss": a relation noun before the name.
   auto relation_noun = [&](const std::string& phrase) {
     return impl_->canonical->Map(phrase, internal::PhraseKind::kNoun, false)
@@ -1372,24 +1344,16 @@ std::optional<ParsedFact> Parser::PossessiveMaker(std::string_view line,
   };
   const std::vector<std::string> words = internal::SplitWords(rest);
   const std::size_t name_words = internal::SplitWords(name).size();
-  auto core = [](std::string w) {
-    while (!w.empty() && std::ispunct(static_cast<unsigned char>(w.back()))) {
-      w.pop_back();
-    }
-    for (char& c : w) c = static_cast<char>(std::tolower(c));
-    return w;
-  };
   auto article = [&](std::size_t i) {
     return i < words.size() &&
-           (core(words[i]) == "a" || core(words[i]) == "an" ||
-            core(words[i]) == "the");
+           internal::InWords(internal::WordCore(words[i]), {"a", "an", "the"});
   };
   // Where the phrase that classifies the name starts: after "is a" /
   // "was the", or after the article of an apposition.
   std::size_t kind_at = words.size();
   const std::size_t after = name_words;
   if (after < words.size()) {
-    const std::string verb = core(words[after]);
+    const std::string verb = internal::WordCore(words[after]);
     if ((verb == "is" || verb == "was") && article(after + 1)) {
       kind_at = after + 2;
     } else if (words[after - 1].ends_with(",") && article(after)) {
@@ -1409,14 +1373,14 @@ std::optional<ParsedFact> Parser::PossessiveMaker(std::string_view line,
   // The classifying phrase's words: "a 1984 compilation album", "the
   // best-selling Japanese novel".
   for (std::size_t i = kind_at; i < words.size() && i < kind_at + 5; ++i) {
-    const std::string w = core(words[i]);
+    const std::string w = internal::WordCore(words[i]);
     if (!std::islower(static_cast<unsigned char>(words[i][0]))) continue;
     if (!noun_word(w)) continue;
     // A compound's head is its last noun: "compilation album", "science
     // fiction novel"; a word that may be a verb ends the compound ("a
     // novel set in Tokyo").
     if (i + 1 < words.size() && !words[i].ends_with(",")) {
-      const std::string next = core(words[i + 1]);
+      const std::string next = internal::WordCore(words[i + 1]);
       if (noun_word(next) && wf.Lemma(next, internal::Pos::kVerb).empty()) {
         continue;
       }

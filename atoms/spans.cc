@@ -1130,23 +1130,12 @@ bool RoleChange(std::string* s, std::string* why) {
   std::string stop = TakeFullStop(&role.back());
   if (role.back().empty()) role.pop_back();
   if (role.empty()) return false;
-  // "led NASA as administrator during the 1960s", "headed FIFA as
-  // president from 1998 to 2015": a time adjunct is no part of the role;
-  // it follows the rewritten sentence, where time words are read.
-  std::string adjunct;
+  // "led NASA as administrator during the 1960s", "as chief archivist
+  // throughout the merger": an adjunct of when is no part of the role.
+  // (Dates the time words know, "from 1998 to 2015", were read and removed
+  // before the line got here.)
   for (std::size_t i = 1; i < role.size(); ++i) {
-    const std::string c = Core(role[i]);
-    const bool year_next = i + 1 < role.size() && Digit(role[i + 1]);
-    if (In(c, {"during", "since", "until", "till", "throughout"}) ||
-        (In(c, {"from", "in", "between"}) && year_next)) {
-      // Kept only when the time words read it whole ("from 1998 to
-      // 2015"); "during the 1960s" bounds nothing they know.
-      const std::string tail = Join(role, i, role.size());
-      const TimeWords t = ReadTimeWords(tail, kNoTime);
-      const bool read = std::none_of(t.text.begin(), t.text.end(), [](char ch) {
-        return std::isalnum(static_cast<unsigned char>(ch));
-      });
-      if (!t.found.empty() && read) adjunct = " " + tail;
+    if (In(Core(role[i]), {"during", "since", "until", "till", "throughout"})) {
       role.resize(i);
       if (role.back().ends_with(",")) role.back().pop_back();
       break;
@@ -1163,7 +1152,7 @@ bool RoleChange(std::string* s, std::string* why) {
     if (!owner.empty()) phrase += " of " + owner;
   }
   Note(why, "role change read as '" + holder + " is " + phrase + "'");
-  *s = holder + " is " + phrase + adjunct + stop;
+  *s = holder + " is " + phrase + stop;
   return true;
 }
 
@@ -2476,9 +2465,7 @@ bool CommonNounOf(const std::string& word, std::initializer_list<int> files) {
   if (std::find(files.begin(), files.end(), file) == files.end()) return false;
   for (const std::string& written :
        wf.SynsetLemmas(senses.front(), Pos::kNoun, true)) {
-    std::string lower = written;
-    for (char& c : lower) c = static_cast<char>(std::tolower(c));
-    if (lower == lemma) return written == lemma;
+    if (Core(written) == lemma) return written == lemma;
   }
   return false;
 }
@@ -2488,6 +2475,13 @@ bool CommonNounOf(const std::string& word, std::initializer_list<int> files) {
 // name, not between an owner's and a name's. An article before a
 // singular possessive, a common noun of people as the whole owner, or a
 // name whose head is a group's noun (company, republic, church) says so.
+// "Haruki Murakami's" -> "Haruki Murakami", "The Beatles'" -> "The
+// Beatles".
+std::string WithoutPossessive(std::string_view owner) {
+  owner.remove_suffix(owner.ends_with("'s") ? 2 : 1);
+  return std::string(owner);
+}
+
 constexpr int kNounGroup = 14;
 constexpr int kNounPerson = 18;
 bool PossessiveInsideName(const std::vector<std::string>& owner,
@@ -2495,12 +2489,9 @@ bool PossessiveInsideName(const std::vector<std::string>& owner,
   const std::string first = Core(owner.front());
   if (In(first, {"a", "an"})) return true;
   if (first == "the" && owner.back().ends_with("'s")) return true;
-  if (owner.size() == 1) {
-    std::string word = owner.front().substr(0, owner.front().size() - 2);
-    if (owner.front().ends_with("s'"))
-      word = owner.front().substr(0, owner.front().size() - 1);
-    for (char& c : word) c = static_cast<char>(std::tolower(c));
-    if (CommonNounOf(word, {kNounGroup, kNounPerson})) return true;
+  if (owner.size() == 1 && CommonNounOf(Core(WithoutPossessive(owner.front())),
+                                        {kNounGroup, kNounPerson})) {
+    return true;
   }
   // The head: the last word before "of"/"for" ("Republic of China").
   std::string head;
@@ -2568,8 +2559,7 @@ bool PossessiveName(std::string_view sentence, std::string* owner,
                            {w.begin() + o + 1, w.begin() + k})) {
     return false;
   }
-  *owner = Join(w, 0, o + 1);
-  owner->resize(owner->size() - (owner->ends_with("'s") ? 2 : 1));
+  *owner = WithoutPossessive(Join(w, 0, o + 1));
   *name = Join(w, o + 1, k);
   if (comma) name->pop_back();
   *rest = Join(w, o + 1, w.size());
@@ -2772,6 +2762,14 @@ bool PersonNoun(std::string_view noun) {
   const std::string lemma = WordForms::Get().Lemma(Core(noun), Pos::kNoun);
   return !lemma.empty() && Reaches(lemma, {"person"}, false);
 }
+
+bool AthleteNoun(std::string_view noun) {
+  const std::string lemma = WordForms::Get().Lemma(Core(noun), Pos::kNoun);
+  return !lemma.empty() &&
+         Reaches(lemma, {"athlete", "player", "contestant"}, false);
+}
+
+std::string WordCore(std::string_view w) { return Core(w); }
 
 bool PlacePartNoun(std::string_view w) {
   return In(w, {"middle",    "heart",     "centre",    "center",    "edge",

@@ -133,6 +133,12 @@ bool PlaceKindNoun(std::string_view noun);
 // Whether WordNet files a common noun's first senses under person
 // ("president", "goalkeeper", "chancellor").
 bool PersonNoun(std::string_view noun);
+// Whether a noun's first senses reach athlete, player or contestant
+// ("goalkeeper", "striker"): a role on a team rather than a job.
+bool AthleteNoun(std::string_view noun);
+// A word in lower case without surrounding punctuation ("Norway," ->
+// "norway"), as every reader here compares words.
+std::string WordCore(std::string_view w);
 
 // Nouns for a part of a place ("middle", "edge", "north"): where inside it,
 // not another place.

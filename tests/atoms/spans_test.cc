@@ -519,15 +519,11 @@ TEST_CASE("Spans: a time adjunct after a role held 'as' is no part of it",
   ParsedFact f = Parse(
       "Carla Diaz led Orbis Freight as chief executive from 2015 to "
       "2021.");
-  CHECK(f.subject == "Orbis Freight");
-  CHECK(f.relation == "P169");
-  CHECK(f.value == "Carla Diaz");
+  CHECK_ATOM(f, "Orbis Freight", "P169", "Carla Diaz");
   CHECK(f.valid_from != kNoTime);
   CHECK(f.valid_to != kForever);
   f = Parse("Tom Greaves led Eastbrook as mayor during the long strike.");
-  CHECK(f.subject == "Eastbrook");
-  CHECK(f.relation == "P6");
-  CHECK(f.value == "Tom Greaves");
+  CHECK_ATOM(f, "Eastbrook", "P6", "Tom Greaves");
 }
 
 TEST_CASE("Spans: a name closing the clause ends before a lower-case adjunct",
@@ -535,9 +531,7 @@ TEST_CASE("Spans: a name closing the clause ends before a lower-case adjunct",
   ParsedFact f = Parse(
       "Charles III became King of the United Kingdom on the death of his "
       "mother.");
-  CHECK(f.subject == "United Kingdom");
-  CHECK(f.relation == "P35");
-  CHECK(f.value == "Charles III");
+  CHECK_ATOM(f, "United Kingdom", "P35", "Charles III");
   f = Parse(
       "Isaac Newton was president of the Royal Society until his "
       "death.");
