@@ -524,6 +524,12 @@ TEST_CASE("Spans: a time adjunct after a role held 'as' is no part of it",
   CHECK(f.valid_to != kForever);
   f = Parse("Tom Greaves led Eastbrook as mayor during the long strike.");
   CHECK_ATOM(f, "Eastbrook", "P6", "Tom Greaves");
+  // A role no lexicon relation names keys as its words, without the
+  // adjunct.
+  f = Parse(
+      "Lena Holt led Corvane Labs as chief archivist throughout the "
+      "merger.");
+  CHECK_ATOM(f, "Corvane Labs", "chief archivist", "Lena Holt");
 }
 
 TEST_CASE("Spans: a name closing the clause ends before a lower-case adjunct",
