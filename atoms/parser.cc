@@ -1259,6 +1259,12 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
         at == std::string::npos
             ? std::string()
             : joined.evidence.substr(at + cue.size(), end - at - cue.size());
+    // "as its new engineer", "as a senior engineer": the job without its
+    // determiner and "new" (the write path knows what is new).
+    std::string_view bare =
+        internal::WithoutDeterminer(role, internal::IsReferringDeterminer);
+    if (bare.starts_with("new ")) bare.remove_prefix(4);
+    role = std::string(bare);
     const std::vector<std::string> role_words = internal::SplitWords(role);
     const std::string head = role_words.empty() ? "" : role_words.back();
     if (!head.empty() && internal::PersonNoun(head) &&

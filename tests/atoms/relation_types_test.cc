@@ -832,6 +832,9 @@ TEST_CASE("RelationTypes: joining a firm in a job is employment",
   CHECK(Keyed(f, "P463") == 0);
   f = Statements("Ana Ruiz joined Acme as an engineer.");
   CHECK(Holds(f, "Ana Ruiz", "P108", "Acme"));
+  // The job without its determiner or "new".
+  f = Statements("Ana Ruiz joined Acme Corp as its new engineer.");
+  CHECK(Holds(f, "Ana Ruiz", "P106", "engineer"));
   // Without a job, or in a player's role, joining stays membership.
   f = Statements("Ana Ruiz joined Acme Corp in 2019.");
   CHECK(Holds(f, "Ana Ruiz", "P463", "Acme Corp"));
