@@ -235,6 +235,44 @@ bool Participle(const Tok& t) {
 bool NounUnder(const std::string& phrase,
                std::initializer_list<std::string_view> tops);
 
+// "Kind of Blue", "Rolling in the Deep", "Photoshop": capitalised words
+// after a possessive that read as a work's title, not as a relation noun
+// ("Germany's President", "Acme's Chief of Staff"). A title joins
+// capitalised words by a function word (for "of" and "for", only when the
+// first word names no person: a job title starts with one), or is one word
+// WordNet has no lower-case noun for.
+bool WorkTitle(const std::vector<Tok>& toks, std::size_t from, std::size_t to) {
+  if (from >= to || !toks[from].cap || !toks[to - 1].cap) return false;
+  const WordForms& wf = WordForms::Get();
+  if (to == from + 1) {
+    if (Acronym(toks[from])) return false;
+    const std::string lemma = wf.Lemma(toks[from].lower, Pos::kNoun);
+    if (lemma.empty()) return true;
+    for (std::uint32_t sense : wf.Senses(lemma, Pos::kNoun)) {
+      for (const std::string& w :
+           wf.SynsetLemmas(sense, Pos::kNoun, /*as_written=*/true)) {
+        if (w == lemma) return false;  // a common noun as written
+      }
+    }
+    return true;
+  }
+  for (std::size_t k = from + 1; k + 1 < to; ++k) {
+    if (toks[k].cap) continue;
+    if (!IsPrep(toks[k].lower) && !IsDet(toks[k].lower) &&
+        toks[k].lower != "and") {
+      return false;  // a lower-case content word: no title case
+    }
+    if (In(toks[k].lower, {"of", "for"}) &&
+        NounUnder(toks[from].lower, {"person"})) {
+      return false;
+    }
+  }
+  for (std::size_t k = from + 1; k + 1 < to; ++k) {
+    if (!toks[k].cap) return true;
+  }
+  return false;
+}
+
 bool LivingNoun(const std::string& phrase) {
   return NounUnder(phrase, {"organism", "person"});
 }
@@ -733,7 +771,14 @@ class Reader {
       }
       // "The Book of Kells": capitalised words on both sides of "of" and
       // no lexicon relation before it make one name, not "the R of S".
-      if (split != 0 && toks_[from + 1].cap && toks_[split + 1].cap &&
+      // "The Dark Side of the Moon" likewise, unless its first word names
+      // a person ("The President of the United States" holds an office).
+      const bool titled_owner =
+          split != 0 && (toks_[split + 1].cap ||
+                         (split + 2 < to && toks_[split + 1].lower == "the" &&
+                          toks_[split + 2].cap &&
+                          !NounUnder(toks_[from + 1].lower, {"person"})));
+      if (split != 0 && toks_[from + 1].cap && titled_owner &&
           !(known_ && known_(Join(toks_, from + 1, split, true)))) {
         split = 0;
         if (to - from >= 3) return false;
@@ -1154,6 +1199,15 @@ class Reader {
     // V": a passive after a relational noun phrase; the owner is the
     // subject and the noun joins the passive verb as evidence.
     const bool title = shape == "S's R" && cap && !(known_ && known_(relation));
+    // "Miles Davis's Kind of Blue is widely cited as ...": a work's title
+    // after the possessive; the whole phrase is the subject.
+    if (relational && title) {
+      std::size_t owned = 0;
+      while (owned < verb && Possessor(toks_[owned]).empty()) ++owned;
+      if (owned + 1 < verb && WorkTitle(toks_, owned + 1, verb)) {
+        relational = false;
+      }
+    }
     if (relational && !title && after + 2 < n && Participle(toks_[after]) &&
         toks_[after + 1].lower == "by") {
       if (shape == "the S R (compound)") {

@@ -368,7 +368,10 @@ bool ValueNamesItsRelation(const internal::Canonicalizer& canonical,
   if (m.mapping != "lexicon" || m.inverse || !types.ClassValued(m.key)) {
     return false;
   }
-  const std::string cls = internal::JoinWords(w, first, w.size() - 1);
+  // "a widely used language" names no language: the class is a noun.
+  const std::string cls =
+      types.NounTail(internal::JoinWords(w, first, w.size() - 1));
+  if (cls.empty()) return false;
   *evidence += std::string(evidence->empty() ? "" : "; ") + "'" + *value +
                "' names its relation by its head '" + w.back() + "' (" + m.key +
                ")";
@@ -1060,6 +1063,12 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
   }
   // "Beowulf is an epic poem composed in Old English": what the subject is
   // and the participle's clause are two statements.
+  // "Kind of Blue is widely cited as the best-selling jazz album ever":
+  // the class the hedge names.
+  std::string hedged_class;
+  if (internal::HedgedClass(TrimSentence(sentence, false), &hedged_class)) {
+    sentence = hedged_class;
+  }
   std::string relative_head, relative_side;
   if (internal::ReducedRelative(TrimSentence(sentence, false), &relative_head,
                                 &relative_side)) {
@@ -1097,6 +1106,16 @@ Result<std::vector<ParsedFact>> Parser::ParseStatements(
     internal::MainClause(trimmed, nullptr, &side);
   }
   internal::RoleDroppedReading(trimmed, &side);
+  // "Tim Berners-Lee invented the Web while working at CERN": the adjunct
+  // is about the clause's subject, the one of the main statement's names
+  // the line opens with (the statement may read it backwards).
+  if (std::string predicate;
+      !out.empty() && internal::WhileAdjunct(trimmed, &predicate)) {
+    const ParsedFact& f = out.front();
+    const std::string& who =
+        trimmed.find(f.value) < trimmed.find(f.subject) ? f.value : f.subject;
+    side.push_back(who + " " + predicate);
+  }
   if (!relative_side.empty()) side.push_back(relative_side);
   // "S is a veterinarian from Seville" read as (S, veterinarian from,
   // Seville) also says "S is a veterinarian".
@@ -1360,8 +1379,29 @@ std::optional<ParsedFact> Parser::PossessiveMaker(std::string_view line,
   const std::size_t after = name_words;
   if (after < words.size()) {
     const std::string verb = internal::WordCore(words[after]);
-    if ((verb == "is" || verb == "was") && article(after + 1)) {
-      kind_at = after + 2;
+    // "is often called the ...", "is widely cited as the ...", "is one of
+    // the ...": hedges between the copula and the classifying phrase.
+    std::size_t at = after + 1;
+    if (verb == "is" || verb == "was") {
+      for (std::size_t hedges = 0; hedges < 4 && at < words.size(); ++hedges) {
+        const std::string w = internal::WordCore(words[at]);
+        if (w.ends_with("ly") || internal::InWords(w, {"often", "still"})) {
+          ++at;
+        } else if (internal::InWords(
+                       w, {"called", "cited", "considered", "regarded",
+                           "described", "hailed", "seen", "known"})) {
+          ++at;
+          if (at < words.size() && internal::WordCore(words[at]) == "as") ++at;
+        } else if (w == "one" && at + 1 < words.size() &&
+                   internal::WordCore(words[at + 1]) == "of") {
+          at += 2;
+        } else {
+          break;
+        }
+      }
+    }
+    if ((verb == "is" || verb == "was") && article(at)) {
+      kind_at = at + 1;
     } else if (words[after - 1].ends_with(",") && article(after)) {
       kind_at = after + 1;
     }
@@ -1387,7 +1427,13 @@ std::optional<ParsedFact> Parser::PossessiveMaker(std::string_view line,
     // novel set in Tokyo").
     if (i + 1 < words.size() && !words[i].ends_with(",")) {
       const std::string next = internal::WordCore(words[i + 1]);
-      if (noun_word(next) && wf.Lemma(next, internal::Pos::kVerb).empty()) {
+      // "progressive rock album": a word that may be a verb continues the
+      // compound when a noun, not a preposition, follows it.
+      const bool verb_phrase = !wf.Lemma(next, internal::Pos::kVerb).empty() &&
+                               (i + 2 >= words.size() ||
+                                !noun_word(internal::WordCore(words[i + 2])) ||
+                                words[i + 1].ends_with(","));
+      if (noun_word(next) && !verb_phrase) {
         continue;
       }
     }
@@ -2234,6 +2280,23 @@ Result<ParsedFact> Parser::MatchSentence(std::string_view sentence,
       m2.evidence += "; 'the " + noun + " behind V' is V's " + noun;
       m2.inverse = !m2.inverse;
       m = std::move(m2);
+    }
+  }
+  // "Sepp Blatter headed FIFA as president": a role noun that cues several
+  // person-valued relations; the owner's kind picks one.
+  if (m.mapping == "phrase" && !m.inverse &&
+      clause->kind == internal::PhraseKind::kNoun &&
+      internal::PersonNoun(clause->relation)) {
+    if (std::string key = impl_->types->RoleOfOwner(
+            m.alternatives, clause->relation, clause->subject, clause->value);
+        !key.empty()) {
+      m.evidence += "; '" + clause->relation + "' of '" + clause->subject +
+                    "' is its " + key + " (a cue of it, and the owner is of " +
+                    "its subjects' kind)";
+      m.key = key;
+      m.mapping = "lexicon";
+      m.score = internal::kStrongMapping;
+      m.suggested.clear();
     }
   }
   // Evidence just under the threshold for relations of which the types of

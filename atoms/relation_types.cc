@@ -530,6 +530,62 @@ bool RelationTypes::IsPlace(std::string_view value) const {
          (c.by_head ? kHeadPlaceSteps : kNamePlaceSteps);
 }
 
+std::string RelationTypes::RoleOfOwner(const std::vector<std::string>& keys,
+                                       std::string_view role,
+                                       std::string_view owner,
+                                       std::string_view value) const {
+  if (!wf_.loaded() || location_ == 0 || organization_ == 0) return "";
+  if (const NounClass v = Classify(value, /*value=*/true);
+      v.known() && CommonDistance(v, name_classes_) < kUnknown) {
+    return "";
+  }
+  const std::string name = StripArticle(Trim(owner));
+  if (name.empty() || !Capitalised(name)) return "";
+  std::uint32_t kind = 0;
+  if (IsPlace(name)) {
+    kind = location_;
+  } else {
+    // "FIFA", "UEFA": a name in capitals is an organisation's acronym (a
+    // country's, "USA", is a place WordNet knows).
+    bool acronym = name.size() >= 2 && name.size() <= 6;
+    for (char ch : name) {
+      acronym = acronym && (std::isupper(static_cast<unsigned char>(ch)) ||
+                            std::isdigit(static_cast<unsigned char>(ch)));
+    }
+    const NounClass c = Classify(name, /*value=*/true);
+    if (acronym ||
+        (c.known() && CommonDistance(c, {organization_}) < kUnknown)) {
+      kind = organization_;
+    }
+  }
+  if (kind == 0) return "";
+  auto under = [this](const std::vector<std::uint32_t>& kinds,
+                      std::uint32_t top) {
+    for (std::uint32_t k : kinds) {
+      for (const auto& [at, depth] : *Ancestors(k)) {
+        if (at == top) return true;
+      }
+    }
+    return false;
+  };
+  const std::string word = Lower(Trim(role));
+  std::string found;
+  for (const std::string& key : keys) {
+    const Kinds* k = ByKey(key);
+    if (k == nullptr) continue;
+    const bool cued = std::any_of(k->cues.begin(), k->cues.end(),
+                                  [&](const std::vector<std::string>& c) {
+                                    return c.size() == 1 && c[0] == word;
+                                  });
+    if (!cued || !under(k->value, person_) || !under(k->subject, kind)) {
+      continue;
+    }
+    if (!found.empty() && found != k->key) return "";
+    found = k->key;
+  }
+  return found;
+}
+
 bool RelationTypes::ClassValued(const std::string& key) const {
   for (const Kinds& k : class_kinds_) {
     if (k.key == key) return true;
@@ -550,6 +606,21 @@ NounClass RelationTypes::Classify(std::string_view phrase, bool value) const {
   auto take = [&](const std::string& lemma, bool proper, bool head = false) {
     c.senses = wf_.Senses(lemma, Pos::kNoun);
     c.proper = proper;
+    if (head) {
+      // A name's head noun names its class through a common-noun sense
+      // only: "Remington Rand" is no region of South Africa ("the Rand").
+      std::vector<std::uint32_t> common;
+      for (std::uint32_t sense : c.senses) {
+        for (const std::string& w :
+             wf_.SynsetLemmas(sense, Pos::kNoun, /*as_written=*/true)) {
+          if (w == lemma) {
+            common.push_back(sense);
+            break;
+          }
+        }
+      }
+      c.senses = std::move(common);
+    }
     if (proper && !head) {
       // Past a sentence's start a capital marks a name: only the senses
       // WordNet writes capitalised are its referents ("Japan" the country,
@@ -1065,6 +1136,41 @@ std::string WordBefore(std::string_view sentence, const std::string& head) {
 
 }  // namespace
 
+std::string RelationTypes::NounTail(std::string_view modifier) const {
+  const std::string mod = Trim(modifier);
+  if (mod.empty() || Capitalised(mod)) return mod;
+  const std::vector<std::string> words = Words(Lower(mod));
+  if (words.size() == 1 || wf_.Is(Lower(mod), Pos::kNoun)) return mod;
+  // Praise and manner before the class: an adverb ("widely"), a hyphenated
+  // compound ("best-selling", "long-running") or a participle ("used",
+  // "acclaimed") qualifies the work, it names no class.
+  std::size_t from = 0;
+  while (from < words.size()) {
+    const std::string& w = words[from];
+    const bool participle = (w.ends_with("ed") || w.ends_with("ing")) &&
+                            !wf_.Lemma(w, Pos::kVerb).empty() &&
+                            wf_.Lemma(w, Pos::kNoun) != w;
+    // "greatest", "finest": a superlative WordNet reads as its adjective.
+    bool superlative = false;
+    if (w.size() > 5 && w.ends_with("est") && !wf_.Is(w, Pos::kNoun)) {
+      const std::string stem = w.substr(0, w.size() - 3);
+      superlative = wf_.Is(stem, Pos::kAdj) || wf_.Is(stem + "e", Pos::kAdj) ||
+                    (stem.size() > 2 && stem.back() == stem[stem.size() - 2] &&
+                     wf_.Is(stem.substr(0, stem.size() - 1), Pos::kAdj));
+    }
+    if (!w.ends_with("ly") && w.find('-') == std::string::npos && !participle &&
+        !superlative) {
+      break;
+    }
+    ++from;
+  }
+  std::string tail;
+  for (std::size_t i = from; i < words.size(); ++i) {
+    tail += (tail.empty() ? "" : " ") + words[i];
+  }
+  return tail;
+}
+
 bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
                            std::string_view sentence, TypedChoice* out) const {
   if (!wf_.loaded() || relations_.empty() || m.inverse) return false;
@@ -1090,7 +1196,8 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     const NounClass h = Classify(head);
     if (!h.known()) return false;
     std::vector<std::string> values;
-    const std::string mod = Trim(modifier);
+    const std::string mod = NounTail(modifier);
+    if (mod.empty()) return false;
     const std::vector<std::string> mod_words = Words(mod);
     if (mod_words.size() == 1 && wf_.Is(Lower(mod), Pos::kAdj) &&
         !wf_.Is(Lower(mod), Pos::kNoun)) {
@@ -1256,7 +1363,11 @@ bool RelationTypes::Refine(const Clause& clause, const Mapping& m,
     // head says what S is and the modifier is the value ("an ice hockey
     // player" -> sport).
     const std::string head = words.back();
-    const std::string modifier = Join(words, 0, words.size() - 1);
+    // "a best-selling science fiction novel": praise before the class.
+    std::string modifier = Join(words, 0, words.size() - 1);
+    if (const std::string tail = NounTail(modifier); !tail.empty()) {
+      modifier = tail;
+    }
     NounClass h;
     h.lemma = wf_.Lemma(Lower(head), Pos::kNoun);
     if (!h.lemma.empty()) h.senses = wf_.Senses(h.lemma, Pos::kNoun);

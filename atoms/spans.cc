@@ -2637,6 +2637,132 @@ bool ReducedRelative(std::string_view sentence, std::string* head,
   return false;
 }
 
+bool WhileAdjunct(std::string_view sentence, std::string* predicate) {
+  const std::vector<std::string> w = Words(sentence);
+  const WordForms& wf = WordForms::Get();
+  for (std::size_t i = 2; i + 2 < w.size(); ++i) {
+    if (Core(w[i]) != "while") continue;
+    const std::string c = Core(w[i + 1]);
+    const bool gerund = c.ends_with("ing") && !wf.Lemma(c, Pos::kVerb).empty();
+    if (!gerund && !Participle(c) && !In(c, {"a", "an"})) return false;
+    std::size_t end = i + 1;
+    bool named = false;
+    while (end < w.size()) {
+      named = named || Cap(w[end]);
+      if (w[end++].find_first_of(",;") != std::string::npos) break;
+    }
+    if (!named) return false;
+    *predicate = "was " + Join(w, i + 1, end);
+    while (!predicate->empty() &&
+           std::ispunct(static_cast<unsigned char>(predicate->back()))) {
+      predicate->pop_back();
+    }
+    *predicate += ".";
+    return true;
+  }
+  return false;
+}
+
+bool HedgedClass(std::string_view sentence, std::string* plain) {
+  const std::vector<std::string> w = Words(sentence);
+  // The subject: a name of up to six words before the copula.
+  std::size_t cop = 0;
+  while (cop < w.size() && cop < 7 &&
+         !In(Core(w[cop]), {"is", "was", "are", "were"})) {
+    if (w[cop].find_first_of(",;") != std::string::npos) return false;
+    ++cop;
+  }
+  if (cop == 0 || cop >= w.size() || cop == 7 || !Cap(w[0])) return false;
+  std::size_t j = cop + 1;
+  bool hedged = false, plural = false;
+  for (int hedges = 0; hedges < 4 && j < w.size(); ++hedges) {
+    const std::string c = Core(w[j]);
+    if (!Lowercase(w[j]) || w[j].find(',') != std::string::npos) break;
+    if (c.ends_with("ly") || In(c, {"often", "still", "now"})) {
+      ++j;
+    } else if (In(c, {"called", "cited", "considered", "regarded", "described",
+                      "hailed", "known", "seen", "ranked"})) {
+      ++j;
+      if (j < w.size() && Core(w[j]) == "as") ++j;
+    } else if (c == "one" && j + 1 < w.size() && Core(w[j + 1]) == "of") {
+      j += 2;
+      plural = true;
+    } else {
+      break;
+    }
+    hedged = true;
+  }
+  if (j >= w.size()) return false;
+  const std::string art = Core(w[j]);
+  if (!(art == "the" || (hedged && !plural && In(art, {"a", "an"})))) {
+    return false;
+  }
+  // The class: lower-case words up to a comma, a preposition, a relative
+  // pronoun or the line's end ("most" says how much, not what).
+  std::vector<std::string> kind;
+  std::size_t k = j + 1;
+  for (; k < w.size() && kind.size() < 6; ++k) {
+    const std::string c = Core(w[k]);
+    if (!Lowercase(w[k]) || IsPrep(c) ||
+        In(c, {"of", "that", "which", "who", "where", "ever", "yet", "and",
+               "or"})) {
+      break;
+    }
+    // "most influential": a graded adjective says how much, not what.
+    if (In(c, {"most", "more", "very"})) {
+      if (k + 1 < w.size() && Lowercase(w[k + 1]) &&
+          WordForms::Get().Is(Core(w[k + 1]), Pos::kAdj)) {
+        ++k;
+      }
+      continue;
+    }
+    kind.push_back(c);
+    if (w[k].find_first_of(",;") != std::string::npos) {
+      ++k;
+      break;
+    }
+  }
+  if (kind.empty()) return false;
+  const WordForms& wf = WordForms::Get();
+  const std::string noun = wf.Lemma(kind.back(), Pos::kNoun);
+  if (noun.empty()) return false;
+  if (plural) kind.back() = noun;
+  // What follows: a superlative's frame ("ever", "of all time", "in
+  // history") is dropped; anything else stays after a hedged class and
+  // rules out an unhedged one ("the capital of France").
+  std::size_t rest = k;
+  bool frame = false;
+  for (std::string_view tail :
+       {"ever", "of all time", "in history", "to date", "yet"}) {
+    const std::vector<std::string> t = Words(tail);
+    if (rest + t.size() > w.size()) continue;
+    bool match = true;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      match = match && Core(w[rest + i]) == t[i];
+    }
+    if (match) {
+      rest += t.size();
+      frame = true;
+      break;
+    }
+  }
+  if (!hedged && !frame) return false;
+  if (!hedged && rest < w.size()) return false;
+  std::string phrase = JoinWords(kind, 0, kind.size());
+  *plain = Join(w, 0, cop) + " " + (Core(w[cop]) == "was" ? "was" : "is") +
+           (std::string_view("aeiou").find(phrase[0]) != std::string_view::npos
+                ? " an "
+                : " a ") +
+           phrase;
+  if (rest < w.size()) *plain += " " + Join(w, rest, w.size());
+  while (!plain->empty() &&
+         std::ispunct(static_cast<unsigned char>(plain->back()))) {
+    plain->pop_back();
+  }
+  *plain += ".";
+  return true;
+}
+
 // "the physicist Marie Curie", "northern Cambodia", "downtown San
 // Antonio": lower-case modifiers before a name. The name is the value when
 // the last modifier is a person, group or organisation noun (what the name

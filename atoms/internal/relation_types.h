@@ -88,6 +88,26 @@ class RelationTypes {
   // relation. That relation's key, else "".
   std::string AgreementRelation(std::string_view phrase) const;
 
+  // "best-selling hard rock" -> "hard rock", "widely used" -> "": the
+  // longest run of a lower-case modifier's last words that WordNet knows
+  // as a noun (a genre, a language, a sport is named by a noun, never by
+  // an adjective of praise or a participle). The modifier itself when it
+  // is capitalised or known whole.
+  std::string NounTail(std::string_view modifier) const;
+
+  // "the president of FIFA", "Germany's president": a role noun the
+  // lexicon names only as a cue of several person-valued relations (head of
+  // state, chairperson). The owner decides: a place WordNet knows takes the
+  // relation said of places; an organisation (WordNet's, or an acronym
+  // name) the one said of organisations. The one relation of `keys` with
+  // `role` among its cues and subjects of the owner's kind, else "" (an
+  // owner of unknown kind, none, or a tie).
+  // A value whose head noun names a place or a body of people ("Northwind
+  // Bank") holds no role: "".
+  std::string RoleOfOwner(const std::vector<std::string>& keys,
+                          std::string_view role, std::string_view owner,
+                          std::string_view value) const;
+
   // Whether WordNet files a value under location: a place it knows by name
   // ("Europe", "Tuscany") or a name whose head is a kind of place ("Marlow
   // County"). Unknown names are not places.

@@ -113,6 +113,21 @@ std::string NameWithoutAdjunct(std::string_view name);
 // and *side ("Beowulf was composed in Old English.") and returns true.
 bool ReducedRelative(std::string_view sentence, std::string* head,
                      std::string* side);
+// "Kind of Blue is widely cited as the best-selling jazz album ever",
+// "Mongolia is one of the most sparsely populated countries in Asia": a
+// hedged or superlative classification read as the class it names ("Kind
+// of Blue is a best-selling jazz album.", "Mongolia is a sparsely
+// populated country in Asia."). Sets *plain and returns true; false for
+// any other line ("Paris is the capital of France" names a relation).
+bool HedgedClass(std::string_view sentence, std::string* plain);
+// "... while working at CERN", "... while employed by Remington Rand",
+// "... while a student at Harvard": an adjunct after "while" that leaves
+// its subject out is about the line's subject. Sets *predicate ("was
+// working at CERN", "was a student at Harvard") and returns true when it
+// opens with a participle, a gerund or an indefinite article and names
+// something with a capital; false otherwise ("while they were students":
+// a clause with a subject of its own).
+bool WhileAdjunct(std::string_view sentence, std::string* predicate);
 // `value` ended at its first clause boundary; see above.
 std::string TrimValue(std::string_view value, bool adjuncts, std::string* why);
 

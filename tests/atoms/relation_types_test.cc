@@ -843,5 +843,82 @@ TEST_CASE("RelationTypes: joining a firm in a job is employment",
   CHECK(Keyed(f, "P108") == 0);
 }
 
+TEST_CASE(
+    "RelationTypes: a hedged or superlative classification names its class",
+    "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  // A title after the possessive is the subject, and the class the hedge
+  // names gives the genre and the maker's relation.
+  auto f = Statements(
+      "Pink Floyd's The Dark Side of the Moon is widely regarded as the "
+      "greatest progressive rock album ever.");
+  CHECK(Holds(f, "The Dark Side of the Moon", "P136", "progressive rock"));
+  CHECK(Holds(f, "The Dark Side of the Moon", "P175", "Pink Floyd"));
+  f = Statements(
+      "Led Zeppelin's Houses of the Holy is one of the most influential "
+      "hard rock albums in history.");
+  CHECK(Holds(f, "Houses of the Holy", "P136", "hard rock"));
+  CHECK(Holds(f, "Houses of the Holy", "P175", "Led Zeppelin"));
+  // Praise before the class is no genre.
+  f = Statements("Foundation is a best-selling science fiction novel.");
+  CHECK(Holds(f, "Foundation", "P136", "science fiction"));
+  f = Statements("Rust is a widely used language.");
+  CHECK(Keyed(f, "P407") == 0);
+  CHECK(Keyed(f, "P1412") == 0);
+  // A superlative's frame names no subject: "of all time" is not the
+  // owner of a relation.
+  f = Statements("Abbey Road is the best-loved album of all time.");
+  for (const ParsedFact& a : f) CHECK(a.subject == "Abbey Road");
+  // An unhedged "the R of S" still names a relation.
+  f = Statements("Canberra is the capital of Australia.");
+  CHECK(Holds(f, "Australia", "P36", "Canberra"));
+  // A relation noun after a possessive is no title.
+  f = Statements("Acme's Chief of Staff is Bob Ray.");
+  CHECK(f.front().subject == "Acme");
+}
+
+TEST_CASE("RelationTypes: a role noun's owner picks the relation it cues",
+          "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  // "president" cues head of state (a place's) and chairperson (an
+  // organisation's).
+  auto f = Statements("Gianni Infantino leads FIFA as president.");
+  CHECK(Holds(f, "FIFA", "P488", "Gianni Infantino"));
+  f = Statements("The president of the Royal Society is Adrian Smith.");
+  CHECK(Holds(f, "the Royal Society", "P488", "Adrian Smith"));
+  f = Statements("The president of Finland is Alexander Stubb.");
+  CHECK(Holds(f, "Finland", "P35", "Alexander Stubb"));
+  // An owner of unknown kind decides nothing: no organisation is guessed.
+  f = Statements("The president of Tessaly is Anton Varga.");
+  CHECK(Keyed(f, "P488") == 0);
+}
+
+TEST_CASE("RelationTypes: a 'while' adjunct is about the line's subject",
+          "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  auto f = Statements(
+      "Linus Torvalds wrote the first Linux kernel while working at the "
+      "University of Helsinki.");
+  CHECK(Holds(f, "Linus Torvalds", "P108", "University of Helsinki"));
+  f = Statements(
+      "Ada Vance founded a chess club while a student at Yale "
+      "University.");
+  CHECK(Holds(f, "Ada Vance", "P69", "Yale University"));
+  // A clause with a subject of its own says nothing about the line's.
+  f = Statements(
+      "Ada Vance founded a chess club while her brother was a student at "
+      "Yale University.");
+  CHECK(!Holds(f, "Ada Vance", "P69", "Yale University"));
+}
+
+TEST_CASE("RelationTypes: a name's head noun classifies by its common senses",
+          "[atoms][types]") {
+  if (!HaveWordNet()) return;
+  // "Rand" is also a region (the Witwatersrand); as a name's head it
+  // makes no place of an employer.
+  auto f = Statements("Grace Hopper was employed by Remington Rand.");
+  CHECK(Keyed(f, "P937") == 0);
+}
+
 }  // namespace
 }  // namespace factline
